@@ -1,0 +1,52 @@
+# Build options shared by every first-party target (Abseil's split: warnings
+# always, -Werror only when SUDOKU_WERROR=ON as in CI).
+add_library(sudoku_build_options INTERFACE)
+target_compile_features(sudoku_build_options INTERFACE cxx_std_20)
+target_compile_options(sudoku_build_options INTERFACE
+  -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Woverloaded-virtual
+  -Wmissing-declarations)
+if(SUDOKU_WERROR)
+  target_compile_options(sudoku_build_options INTERFACE -Werror)
+endif()
+target_include_directories(sudoku_build_options INTERFACE ${PROJECT_SOURCE_DIR})
+
+# sudoku_cc_library(NAME name SRCS ... DEPS ...) -> sudoku_<name>, alias sudoku::<name>
+function(sudoku_cc_library)
+  cmake_parse_arguments(ARG "" "NAME" "SRCS;DEPS" ${ARGN})
+  add_library(sudoku_${ARG_NAME} STATIC ${ARG_SRCS})
+  target_link_libraries(sudoku_${ARG_NAME} PUBLIC sudoku_build_options ${ARG_DEPS})
+  add_library(sudoku::${ARG_NAME} ALIAS sudoku_${ARG_NAME})
+endfunction()
+
+# sudoku_cc_test(NAME name SRCS ... DEPS ... [LABELS ...]) -> one gtest binary.
+function(sudoku_cc_test)
+  cmake_parse_arguments(ARG "" "NAME" "SRCS;DEPS;LABELS" ${ARGN})
+  if(NOT SUDOKU_BUILD_TESTS)
+    return()
+  endif()
+  add_executable(sudoku_${ARG_NAME} ${ARG_SRCS})
+  target_link_libraries(sudoku_${ARG_NAME} PRIVATE sudoku_build_options
+    ${ARG_DEPS} GTest::gtest GTest::gmock GTest::gtest_main)
+  target_compile_definitions(sudoku_${ARG_NAME} PRIVATE
+    SUDOKU_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
+    SUDOKU_SHARED_DIR="${SUDOKU_SHARED_DIR}")
+  if(ARG_LABELS)
+    gtest_discover_tests(sudoku_${ARG_NAME} DISCOVERY_TIMEOUT 60
+      PROPERTIES LABELS "${ARG_LABELS}")
+  else()
+    gtest_discover_tests(sudoku_${ARG_NAME} DISCOVERY_TIMEOUT 60)
+  endif()
+endfunction()
+
+# sudoku_cc_benchmark(NAME name SRCS ... DEPS ...)
+function(sudoku_cc_benchmark)
+  cmake_parse_arguments(ARG "" "NAME" "SRCS;DEPS" ${ARGN})
+  if(NOT SUDOKU_BUILD_BENCHMARKS)
+    return()
+  endif()
+  add_executable(sudoku_${ARG_NAME} ${ARG_SRCS})
+  target_link_libraries(sudoku_${ARG_NAME} PRIVATE sudoku_build_options
+    ${ARG_DEPS} benchmark::benchmark benchmark::benchmark_main)
+  target_compile_definitions(sudoku_${ARG_NAME} PRIVATE
+    SUDOKU_SHARED_DIR="${SUDOKU_SHARED_DIR}")
+endfunction()

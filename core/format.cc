@@ -1,0 +1,365 @@
+#include "core/format.h"
+
+#include <optional>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+
+namespace sudoku {
+namespace {
+
+// One cell as read: its symbol text (one character, or a number token) and
+// where it stood.
+struct RawCell {
+  absl::string_view text;
+  int line;
+  int column;  // 1-based byte column
+  bool numeric;  // from a whitespace-separated numbers row
+};
+
+bool IsBlank(absl::string_view s) {
+  return absl::StripAsciiWhitespace(s).empty();
+}
+
+bool IsComment(absl::string_view s) {
+  s = absl::StripLeadingAsciiWhitespace(s);
+  return !s.empty() && s[0] == '#';
+}
+
+std::string CountsText() {
+  return absl::StrJoin(Shape::KnownCellCounts(), ", ");
+}
+
+absl::Status LineError(int line, absl::string_view what) {
+  return absl::InvalidArgumentError(absl::StrCat("line ", line, ": ", what));
+}
+
+absl::Status CellError(const RawCell& cell, const Shape& shape) {
+  std::string expected;
+  if (cell.numeric) {
+    expected = absl::StrCat("0..", shape.size());
+  } else if (shape.size() <= 9) {
+    expected = absl::StrCat("1-", shape.size(), " or . 0 - _ * for an empty cell");
+  } else {
+    expected = absl::StrCat("1-9, A-", std::string(1, shape.Symbol(shape.size())),
+                            " or . 0 - _ * for an empty cell");
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      "line ", cell.line, ", column ", cell.column, ": unexpected ",
+      cell.numeric ? "number '" : "character '", cell.text, "' (expected ",
+      expected, " for ", shape.name(), " boxes)"));
+}
+
+// Turns raw cells into a grid of `shape`, reporting the first bad cell.
+absl::StatusOr<Grid> BuildGrid(const std::vector<RawCell>& raw,
+                               const Shape& shape, const ParseOptions& options,
+                               int first_line) {
+  Grid grid(shape);
+  for (size_t i = 0; i < raw.size(); ++i) {
+    const RawCell& cell = raw[i];
+    int digit = -1;
+    if (cell.numeric) {
+      int value = 0;
+      if (absl::SimpleAtoi(cell.text, &value) && value >= 0 &&
+          value <= shape.size()) {
+        digit = value;
+      }
+    } else {
+      digit = shape.DigitOf(cell.text[0]);
+    }
+    if (digit < 0) return CellError(cell, shape);
+    grid.set(static_cast<int>(i), digit);
+  }
+  if (options.check_givens) {
+    absl::Status status = CheckGivens(grid);
+    if (!status.ok()) return LineError(first_line, status.message());
+  }
+  return grid;
+}
+
+const Shape* ShapeForCells(size_t cells, const ParseOptions& options) {
+  if (options.shape != nullptr) {
+    return static_cast<size_t>(options.shape->num_cells()) == cells
+               ? options.shape
+               : nullptr;
+  }
+  return Shape::ForCellCount(static_cast<int>(cells));
+}
+
+absl::Status CountError(int line, size_t got, const ParseOptions& options) {
+  if (options.shape != nullptr) {
+    return LineError(line, absl::StrCat("expected ", options.shape->num_cells(),
+                                        " cells for shape ",
+                                        options.shape->name(), ", got ", got));
+  }
+  return LineError(line, absl::StrCat("expected ", CountsText(),
+                                      " cells (or give --shape), got ", got));
+}
+
+// A separator line of a pasted grid: only - + = | and spaces. A line of
+// exactly `width` dashes and nothing else is a row of empty cells instead.
+bool IsSeparator(absl::string_view line, int width) {
+  int dashes = 0;
+  bool strong = false;
+  for (char ch : line) {
+    if (ch == '-') {
+      ++dashes;
+    } else if (ch == '+' || ch == '=') {
+      strong = true;
+    } else if (ch != '|' && !absl::ascii_isspace(static_cast<unsigned char>(ch))) {
+      return false;
+    }
+  }
+  if (strong) return true;
+  return dashes > 0 && dashes != width;
+}
+
+// Splits one row of a pasted grid or numbers list into raw cells.
+std::vector<RawCell> SplitRow(absl::string_view line, int line_no) {
+  std::vector<RawCell> cells;
+  // Tokens separated by whitespace and '|'.
+  struct Token {
+    absl::string_view text;
+    int column;
+  };
+  std::vector<Token> tokens;
+  size_t i = 0;
+  while (i < line.size()) {
+    const char ch = line[i];
+    if (ch == '|' || absl::ascii_isspace(static_cast<unsigned char>(ch))) {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < line.size() && line[j] != '|' &&
+           !absl::ascii_isspace(static_cast<unsigned char>(line[j]))) {
+      ++j;
+    }
+    tokens.push_back({line.substr(i, j - i), static_cast<int>(i) + 1});
+    i = j;
+  }
+  // Whitespace-separated numbers when every token is a number, one has
+  // several digits, and the characters alone would not make a row or a
+  // puzzle ("534 678 912" is a 9-cell row; "16 0 0 10 ..." is numbers).
+  bool all_digits = !tokens.empty(), multi = false;
+  size_t chars = 0;
+  for (const Token& t : tokens) {
+    chars += t.text.size();
+    multi |= t.text.size() > 1;
+    for (char ch : t.text) all_digits &= absl::ascii_isdigit(static_cast<unsigned char>(ch)) != 0;
+  }
+  auto valid_count = [](size_t k) {
+    return Shape::ForCellCount(static_cast<int>(k)) != nullptr ||
+           Shape::ForCellCount(static_cast<int>(k * k)) != nullptr;
+  };
+  const bool numeric = all_digits && multi && !valid_count(chars);
+  for (const Token& t : tokens) {
+    if (numeric) {
+      cells.push_back({t.text, line_no, t.column, true});
+    } else {
+      for (size_t k = 0; k < t.text.size(); ++k) {
+        cells.push_back({t.text.substr(k, 1), line_no,
+                         t.column + static_cast<int>(k), false});
+      }
+    }
+  }
+  return cells;
+}
+
+}  // namespace
+
+std::vector<PuzzleRecord> ParsePuzzles(absl::string_view text,
+                                       const ParseOptions& options) {
+  std::vector<absl::string_view> lines = absl::StrSplit(text, '\n');
+  for (auto& l : lines) {
+    if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+  }
+  if (!lines.empty() && lines.back().empty()) lines.pop_back();
+
+  std::vector<PuzzleRecord> records;
+  int block_start = 0;  // line of a border above the current block, if any
+  size_t i = 0;
+  while (i < lines.size()) {
+    const absl::string_view line = lines[i];
+    const int line_no = static_cast<int>(i) + 1;
+    if (IsBlank(line) || IsComment(line)) {
+      ++i;
+      continue;
+    }
+    PuzzleRecord record;
+    record.line = line_no;
+    const size_t lead = line.size() - absl::StripLeadingAsciiWhitespace(line).size();
+    const absl::string_view body = line.substr(lead);
+    const size_t field_end = body.find_first_of(" \t\v\f");
+    const absl::string_view field = body.substr(0, field_end);
+    const bool has_bar = field.find('|') != absl::string_view::npos;
+
+    // A border above a pasted grid; a line of only N*N dashes is an empty
+    // puzzle instead.
+    const bool all_dashes = field == body && field.find_first_not_of('-') == absl::string_view::npos;
+    if (IsSeparator(line, -1) && !(all_dashes && ShapeForCells(field.size(), options))) {
+      if (block_start == 0) block_start = line_no;
+      ++i;
+      continue;
+    }
+    if (block_start != 0) record.line = block_start;
+    block_start = 0;
+
+    // One puzzle per line.
+    const bool forced_not_row =
+        options.shape != nullptr &&
+        field.size() > static_cast<size_t>(options.shape->size());
+    if (!has_bar && (ShapeForCells(field.size(), options) != nullptr ||
+                     field.size() > 2 * kMaxDigits || forced_not_row)) {
+      if (field_end != absl::string_view::npos) {
+        record.label = std::string(absl::StripAsciiWhitespace(body.substr(field_end)));
+      }
+      const Shape* shape = ShapeForCells(field.size(), options);
+      if (shape == nullptr) {
+        record.grid = CountError(line_no, field.size(), options);
+      } else {
+        std::vector<RawCell> raw;
+        raw.reserve(field.size());
+        for (size_t k = 0; k < field.size(); ++k) {
+          raw.push_back({field.substr(k, 1), line_no,
+                         static_cast<int>(lead + k) + 1, false});
+        }
+        record.grid = BuildGrid(raw, *shape, options, line_no);
+      }
+      records.push_back(std::move(record));
+      ++i;
+      continue;
+    }
+
+    // Numbers on one line, or a multi-line grid block.
+    std::vector<RawCell> raw = SplitRow(line, line_no);
+    ++i;
+    if (const Shape* shape = ShapeForCells(raw.size(), options)) {
+      // 16 numbers are a 2x2 puzzle unless they only make sense as the first
+      // row of a 16x16 grid (a number above 4).
+      absl::StatusOr<Grid> whole = BuildGrid(raw, *shape, options, line_no);
+      const bool could_be_row =
+          options.shape == nullptr &&
+          Shape::ForCellCount(static_cast<int>(raw.size() * raw.size())) != nullptr;
+      if (whole.ok() || !could_be_row) {
+        record.grid = std::move(whole);
+        records.push_back(std::move(record));
+        continue;
+      }
+    }
+    const size_t width = raw.size();
+    const Shape* shape = nullptr;
+    if (options.shape != nullptr) {
+      if (static_cast<size_t>(options.shape->size()) == width) shape = options.shape;
+    } else {
+      shape = Shape::ForCellCount(static_cast<int>(width * width));
+    }
+    if (shape == nullptr) {
+      record.grid = options.shape != nullptr
+          ? LineError(line_no, absl::StrCat("a grid row of ", width,
+                                            " cells does not fit shape ",
+                                            options.shape->name(), " (",
+                                            options.shape->size(), " per row)"))
+          : LineError(line_no, absl::StrCat(
+                "neither a puzzle line (", CountsText(),
+                " cells) nor a grid row (4, 6, 8, 9, 10, 12, 16, 20 or 25 "
+                "cells): got ", width, " cells"));
+      records.push_back(std::move(record));
+      // Skip the rest of this block so one bad block is one error.
+      while (i < lines.size() && !IsBlank(lines[i])) ++i;
+      continue;
+    }
+    size_t rows = 1;
+    absl::Status error;
+    while (rows < width && i < lines.size()) {
+      const absl::string_view next = lines[i];
+      const int next_no = static_cast<int>(i) + 1;
+      if (IsBlank(next)) break;
+      ++i;
+      if (IsComment(next) || IsSeparator(next, static_cast<int>(width))) continue;
+      std::vector<RawCell> row = SplitRow(next, next_no);
+      if (row.size() != width && error.ok()) {
+        error = LineError(next_no, absl::StrCat("grid row has ", row.size(),
+                                                " cells, expected ", width));
+      }
+      raw.insert(raw.end(), row.begin(), row.end());
+      ++rows;
+    }
+    if (!error.ok()) {
+      record.grid = error;
+    } else if (rows < width) {
+      record.grid = LineError(line_no, absl::StrCat("grid ends after ", rows,
+                                                    " rows, expected ", width));
+    } else {
+      record.grid = BuildGrid(raw, *shape, options, line_no);
+    }
+    records.push_back(std::move(record));
+    // A trailing separator line closes the block.
+    while (i < lines.size() && !IsBlank(lines[i]) &&
+           IsSeparator(lines[i], static_cast<int>(width))) {
+      ++i;
+    }
+  }
+  return records;
+}
+
+absl::StatusOr<Grid> ParseGrid(absl::string_view text,
+                               const ParseOptions& options) {
+  std::vector<PuzzleRecord> records = ParsePuzzles(text, options);
+  if (records.empty()) return absl::InvalidArgumentError("no puzzle found");
+  if (records.size() > 1) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "expected one puzzle, found ", records.size(), " (the second starts on line ",
+        records[1].line, ")"));
+  }
+  return std::move(records[0].grid);
+}
+
+std::string ToLine(const Grid& grid) {
+  std::string out;
+  out.reserve(static_cast<size_t>(grid.num_cells()));
+  for (int cell = 0; cell < grid.num_cells(); ++cell)
+    out.push_back(grid.shape().Symbol(grid[cell]));
+  return out;
+}
+
+std::string ToPrettyGrid(const Grid& grid) {
+  const Shape& shape = grid.shape();
+  const int n = shape.size();
+  std::string border = "+";
+  for (int stack = 0; stack < n / shape.box_cols(); ++stack) {
+    border += std::string(static_cast<size_t>(2 * shape.box_cols() + 1), '-');
+    border += "+";
+  }
+  border += "\n";
+  std::string out;
+  for (int r = 0; r < n; ++r) {
+    if (r % shape.box_rows() == 0) out += border;
+    for (int c = 0; c < n; ++c) {
+      if (c % shape.box_cols() == 0) out += "| ";
+      out.push_back(shape.Symbol(grid[shape.Cell(r, c)]));
+      out.push_back(' ');
+    }
+    out += "|\n";
+  }
+  out += border;
+  return out;
+}
+
+std::string ToTokens(const Grid& grid) {
+  const int n = grid.size();
+  std::string out;
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      if (c > 0) out.push_back(' ');
+      absl::StrAppend(&out, grid[r * n + c]);
+    }
+    out.push_back('\n');
+  }
+  return out;
+}
+
+}  // namespace sudoku
