@@ -1,0 +1,40 @@
+// The sudoku-forge subcommand table.
+//
+// Every subcommand is one function `int RunX(const CommandArgs&)` in its own
+// file (cli/x_command.cc), listed once in kCommands (cli/main.cc). Flags are
+// ABSL_FLAGs, but main.cc parses argv itself so that an unknown flag, or a
+// flag the chosen command does not take, is a usage error (exit 2) instead
+// of absl's exit(1); users may spell flags with dashes (--no-uniqueness).
+#ifndef SUDOKU_CLI_COMMAND_H_
+#define SUDOKU_CLI_COMMAND_H_
+
+#include <string>
+#include <vector>
+
+namespace sudoku::cli {
+
+// Exit codes, documented in --help and README.
+inline constexpr int kExitOk = 0;        // every puzzle fine
+inline constexpr int kExitBadPuzzle = 1; // some puzzle invalid/unsolvable
+inline constexpr int kExitUsage = 2;     // bad flags, arguments or files
+
+struct CommandArgs {
+  // Positional arguments after the subcommand name.
+  std::vector<std::string> positional;
+};
+
+struct Command {
+  const char* name;
+  const char* summary;  // one line for `sudoku-forge --help`
+  const char* usage;    // synopsis + description for `sudoku-forge CMD --help`
+  // The flags this command accepts (names with underscores, no dashes).
+  std::vector<const char*> flags;
+  int (*run)(const CommandArgs&);
+};
+
+// Prints "sudoku-forge CMD: message" to stderr and returns kExitUsage.
+int UsageError(const char* command, const std::string& message);
+
+}  // namespace sudoku::cli
+
+#endif  // SUDOKU_CLI_COMMAND_H_

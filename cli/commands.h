@@ -1,0 +1,16 @@
+// One factory per subcommand, each defined in its cli/*_command.cc file.
+#ifndef SUDOKU_CLI_COMMANDS_H_
+#define SUDOKU_CLI_COMMANDS_H_
+
+#include "cli/command.h"
+
+namespace sudoku::cli {
+
+Command ValidateCommand();
+Command SolveCommand();
+Command FormatCommand();
+Command BenchCommand();
+
+}  // namespace sudoku::cli
+
+#endif  // SUDOKU_CLI_COMMANDS_H_

@@ -1,0 +1,27 @@
+// Flags shared by several subcommands. Command-specific flags live in the
+// command's own file.
+#ifndef SUDOKU_CLI_FLAGS_H_
+#define SUDOKU_CLI_FLAGS_H_
+
+#include <cstdint>
+#include <string>
+
+#include "absl/flags/declare.h"
+
+ABSL_DECLARE_FLAG(bool, json);
+ABSL_DECLARE_FLAG(std::string, shape);
+ABSL_DECLARE_FLAG(std::string, format);
+ABSL_DECLARE_FLAG(std::string, solver);
+ABSL_DECLARE_FLAG(std::string, db);
+ABSL_DECLARE_FLAG(uint64_t, seed);
+ABSL_DECLARE_FLAG(int, jobs);
+ABSL_DECLARE_FLAG(std::string, corpus);
+ABSL_DECLARE_FLAG(int, count);
+ABSL_DECLARE_FLAG(std::string, collection);
+ABSL_DECLARE_FLAG(std::string, level);
+ABSL_DECLARE_FLAG(std::string, techniques);
+ABSL_DECLARE_FLAG(bool, no_uniqueness);
+ABSL_DECLARE_FLAG(int, runs);
+ABSL_DECLARE_FLAG(std::string, out);
+
+#endif  // SUDOKU_CLI_FLAGS_H_
