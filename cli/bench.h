@@ -17,6 +17,10 @@ struct BenchTarget {
 // wall-clock seconds of the timed runs.
 double MedianSeconds(int runs, void (*body)(void*), void* context);
 
+// Storage benchmarks (cli/storage_bench.cc).
+int BenchCanon(const CommandArgs& args);
+int BenchImport(const CommandArgs& args);
+
 }  // namespace sudoku::cli
 
 #endif  // SUDOKU_CLI_BENCH_H_

@@ -109,6 +109,8 @@ int BenchSolve(const CommandArgs&) {
 const std::vector<BenchTarget>& BenchTargets() {
   static const auto* targets = new std::vector<BenchTarget>{
       {"solve", "exact solver throughput on --corpus (--solver, --mode=first|unique)", &BenchSolve},
+      {"canon", "canonical (minlex) keys per second on --corpus", &BenchCanon},
+      {"import", "import throughput on --corpus into a fresh database file", &BenchImport},
   };
   return *targets;
 }
@@ -133,7 +135,10 @@ Command BenchCommand() {
           "Targets:\n"
           "  solve   exact solver throughput: --solver=backtrack|dlx\n"
           "          --mode=first|unique; prints us/puzzle, puzzles/s and nodes,\n"
-          "          the median of --repeat passes (>= 3) after a warm-up pass.",
+          "          the median of --repeat passes (>= 3) after a warm-up pass.\n"
+          "  canon   canonical (minlex) keys per second on --corpus.\n"
+          "  import  parse + uniqueness check + canonical key + insert, puzzles/s,\n"
+          "          into a fresh database file per pass (--repeat passes).",
           {"corpus", "solver", "mode", "repeat", "limit", "shape", "json"}, &RunBench};
 }
 

@@ -10,6 +10,12 @@ Command ValidateCommand();
 Command SolveCommand();
 Command FormatCommand();
 Command BenchCommand();
+Command ImportCommand();
+Command ExportCommand();
+Command ListCommand();
+Command ShowCommand();
+Command StatsCommand();
+Command CanonCommand();
 
 }  // namespace sudoku::cli
 

@@ -34,6 +34,12 @@ const std::vector<Command>& Commands() {
       SolveCommand(),
       FormatCommand(),
       BenchCommand(),
+      ImportCommand(),
+      ExportCommand(),
+      ListCommand(),
+      ShowCommand(),
+      StatsCommand(),
+      CanonCommand(),
   };
   return *commands;
 }
