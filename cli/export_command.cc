@@ -18,7 +18,8 @@ namespace {
 
 constexpr int64_t kPage = 1000;  // rows per query: bounded memory on big banks
 
-void Print(const StoredPuzzle& p, const std::string& format, bool with_solution) {
+void Print(const StoredPuzzle& p, const std::string& format,
+           bool with_solution) {
   const bool solution = with_solution && p.solution.has_value();
   if (format == "line") {
     std::cout << ToLine(p.givens);
@@ -51,17 +52,23 @@ void Print(const StoredPuzzle& p, const std::string& format, bool with_solution)
 
 int RunExport(const CommandArgs& args) {
   if (!args.positional.empty()) {
-    return UsageError("export", absl::StrCat("unexpected argument '", args.positional[0], "'"));
+    return UsageError("export", absl::StrCat("unexpected argument '",
+                                             args.positional[0], "'"));
   }
   std::string format = absl::GetFlag(FLAGS_format);
   if (format.empty()) format = absl::GetFlag(FLAGS_json) ? "json" : "line";
-  if (format != "line" && format != "grid" && format != "json" && format != "sdk") {
-    return UsageError("export", absl::StrCat("unknown --format '", format, "' (line|grid|json|sdk)"));
+  if (format != "line" && format != "grid" && format != "json" &&
+      format != "sdk") {
+    return UsageError("export", absl::StrCat("unknown --format '", format,
+                                             "' (line|grid|json|sdk)"));
   }
   absl::StatusOr<PuzzleQuery> query = QueryFromFlags();
-  if (!query.ok()) return UsageError("export", std::string(query.status().message()));
-  absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> store = OpenStoreFromFlags(false);
-  if (!store.ok()) return UsageError("export", std::string(store.status().message()));
+  if (!query.ok())
+    return UsageError("export", std::string(query.status().message()));
+  absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> store =
+      OpenStoreFromFlags(false);
+  if (!store.ok())
+    return UsageError("export", std::string(store.status().message()));
   const bool with_solution = absl::GetFlag(FLAGS_with_solution);
   query->limit = kPage;
   while (true) {
@@ -82,14 +89,21 @@ int RunExport(const CommandArgs& args) {
 Command ExportCommand() {
   std::vector<const char*> flags = {"db", "format", "json", "with_solution"};
   flags.insert(flags.end(), std::begin(kQueryFlags), std::end(kQueryFlags));
-  return {"export", "print stored puzzles (filtered) as line, grid, json or sdk",
-          "Usage: sudoku-forge export [--db=PATH] [--collection=NAME] [--level=L] [--shape=RxC]\n"
-          "       [--score-min=X] [--score-max=Y] [--unused] [--format=line|grid|json|sdk]\n"
+  return {"export",
+          "print stored puzzles (filtered) as line, grid, json or sdk",
+          "Usage: sudoku-forge export [--db=PATH] [--collection=NAME] "
+          "[--level=L] [--shape=RxC]\n"
+          "       [--score-min=X] [--score-max=Y] [--unused] "
+          "[--format=line|grid|json|sdk]\n"
           "       [--with-solution]\n"
-          "Prints every stored puzzle matching all the filters, in id order. Level and\n"
-          "score refer to each puzzle's latest rating; --unused skips puzzles already in\n"
-          "a book. line: one puzzle per line (TAB solution); grid: boxed grids; json: one\n"
-          "object per puzzle (sudoku.proto Puzzle); sdk: '#' header + N rows per puzzle.",
+          "Prints every stored puzzle matching all the filters, in id order. "
+          "Level and\n"
+          "score refer to each puzzle's latest rating; --unused skips puzzles "
+          "already in\n"
+          "a book. line: one puzzle per line (TAB solution); grid: boxed "
+          "grids; json: one\n"
+          "object per puzzle (sudoku.proto Puzzle); sdk: '#' header + N rows "
+          "per puzzle.",
           flags, &RunExport};
 }
 

@@ -13,12 +13,16 @@ namespace {
 
 int RunList(const CommandArgs& args) {
   if (!args.positional.empty()) {
-    return UsageError("list", absl::StrCat("unexpected argument '", args.positional[0], "'"));
+    return UsageError(
+        "list", absl::StrCat("unexpected argument '", args.positional[0], "'"));
   }
   absl::StatusOr<PuzzleQuery> query = QueryFromFlags();
-  if (!query.ok()) return UsageError("list", std::string(query.status().message()));
-  absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> store = OpenStoreFromFlags(false);
-  if (!store.ok()) return UsageError("list", std::string(store.status().message()));
+  if (!query.ok())
+    return UsageError("list", std::string(query.status().message()));
+  absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> store =
+      OpenStoreFromFlags(false);
+  if (!store.ok())
+    return UsageError("list", std::string(store.status().message()));
   std::cout << "id\tshape\tclues\tlevel\tscore\tpuzzle\tlabel\n";
   query->limit = 1000;
   while (true) {
@@ -29,14 +33,15 @@ int RunList(const CommandArgs& args) {
     }
     for (const StoredPuzzle& p : *page) {
       std::string level = "-", score = "-";
-      absl::StatusOr<std::vector<proto::Rating>> ratings = (*store)->Ratings(p.id);
+      absl::StatusOr<std::vector<proto::Rating>> ratings =
+          (*store)->Ratings(p.id);
       if (ratings.ok() && !ratings->empty()) {
         level = ratings->back().level();
         score = absl::StrFormat("%.2f", ratings->back().score());
       }
-      std::cout << p.id << "\t" << p.givens.shape().name() << "\t" << p.givens.NumFilled()
-                << "\t" << level << "\t" << score << "\t" << ToLine(p.givens) << "\t"
-                << p.label << "\n";
+      std::cout << p.id << "\t" << p.givens.shape().name() << "\t"
+                << p.givens.NumFilled() << "\t" << level << "\t" << score
+                << "\t" << ToLine(p.givens) << "\t" << p.label << "\n";
     }
     if (static_cast<int64_t>(page->size()) < query->limit) break;
     query->after_id = page->back().id;
@@ -52,7 +57,8 @@ Command ListCommand() {
   return {"list", "list stored puzzles: id, shape, clues, level, score",
           "Usage: sudoku-forge list [--db=PATH] [filters as for export]\n"
           "Prints a header and one TAB-separated line per matching puzzle:\n"
-          "id, shape, clues, latest level and score ('-' if unrated), puzzle, label.",
+          "id, shape, clues, latest level and score ('-' if unrated), puzzle, "
+          "label.",
           flags, &RunList};
 }
 

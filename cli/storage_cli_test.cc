@@ -30,13 +30,15 @@ struct Result {
 
 Result RunForge(const std::string& args) {
   const std::string err_path = ::testing::TempDir() + "/storage_cli_err.txt";
-  const std::string cmd = absl::StrCat(SUDOKU_FORGE_BINARY, " ", args, " </dev/null 2>", err_path);
+  const std::string cmd =
+      absl::StrCat(SUDOKU_FORGE_BINARY, " ", args, " </dev/null 2>", err_path);
   Result result;
   FILE* pipe = popen(cmd.c_str(), "r");
   if (pipe == nullptr) return result;
   std::array<char, 4096> buf;
   size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) result.out.append(buf.data(), n);
+  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0)
+    result.out.append(buf.data(), n);
   const int status = pclose(pipe);
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   std::ifstream in(err_path);
@@ -47,9 +49,11 @@ Result RunForge(const std::string& args) {
 }
 
 constexpr char kWiki[] =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5.."
+    "..8..79";
 constexpr char kSeventeen[] =
-    "...8.1..........435............7.8........1...2..3....6......75..34........2..6..";
+    "...8.1..........435............7.8........1...2..3....6......75..34......."
+    ".2..6..";
 
 class StorageCliTest : public ::testing::Test {
  protected:
@@ -72,14 +76,17 @@ TEST_F(StorageCliTest, ImportReportsBadLinesDuplicatesAndExports) {
   const std::string iso = ToLine(RandomIsomorph(*ParseGrid(kWiki), rng));
   std::string clash = kWiki;
   clash[1] = '5';
-  const std::string file = Write(
-      "in.tsv", absl::StrCat("#puzzle\tlevel\n", kWiki, "\teasy\n", clash, "\n", kSeventeen,
-                             "\thard\n", iso, "\n"));
+  const std::string file =
+      Write("in.tsv", absl::StrCat("#puzzle\tlevel\n", kWiki, "\teasy\n", clash,
+                                   "\n", kSeventeen, "\thard\n", iso, "\n"));
   Result r = RunForge("import " + file + " --collection=mine" + Db());
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_THAT(r.out, HasSubstr("read 4, imported 2, duplicates 1, invalid 1"));
   EXPECT_THAT(r.out, HasSubstr("clashing givens 1"));
-  EXPECT_THAT(r.err, HasSubstr("in.tsv:3: invalid (clashing givens): r1c1 and r1c2 both hold 5"));
+  EXPECT_THAT(
+      r.err,
+      HasSubstr(
+          "in.tsv:3: invalid (clashing givens): r1c1 and r1c2 both hold 5"));
   EXPECT_THAT(r.err, HasSubstr("in.tsv:5: duplicate of puzzle 1"));
 
   Result again = RunForge("import " + file + Db());
@@ -87,7 +94,8 @@ TEST_F(StorageCliTest, ImportReportsBadLinesDuplicatesAndExports) {
 
   Result lines = RunForge("export --collection=mine --with-solution" + Db());
   EXPECT_EQ(lines.exit_code, 0) << lines.err;
-  std::vector<std::string> rows = absl::StrSplit(lines.out, '\n', absl::SkipEmpty());
+  std::vector<std::string> rows =
+      absl::StrSplit(lines.out, '\n', absl::SkipEmpty());
   ASSERT_EQ(rows.size(), 2u) << lines.out;
   std::vector<std::string> cols = absl::StrSplit(rows[0], '\t');
   ASSERT_EQ(cols.size(), 2u);
@@ -95,19 +103,23 @@ TEST_F(StorageCliTest, ImportReportsBadLinesDuplicatesAndExports) {
   EXPECT_TRUE(IsValidSolution(*ParseGrid(kWiki), *ParseGrid(cols[1])));
 
   Result json = RunForge("export --format=json" + Db());
-  EXPECT_THAT(json.out, HasSubstr(absl::StrCat("\"givens\":\"", kSeventeen, "\"")));
+  EXPECT_THAT(json.out,
+              HasSubstr(absl::StrCat("\"givens\":\"", kSeventeen, "\"")));
   EXPECT_THAT(json.out, HasSubstr("\"label\":\"hard\""));
   EXPECT_THAT(json.out, HasSubstr("\"source\":\"" + file + "\""));
   EXPECT_THAT(json.out, ::testing::Not(HasSubstr("\"solution\"")));
 
   Result sdk = RunForge("export --format=sdk" + Db());
-  EXPECT_THAT(sdk.out, HasSubstr("#C sudoku-forge puzzle 1 easy\n53..7....\n6..195...\n"));
+  EXPECT_THAT(
+      sdk.out,
+      HasSubstr("#C sudoku-forge puzzle 1 easy\n53..7....\n6..195...\n"));
   Result grid = RunForge("export --format=grid --shape=2x2" + Db());
   EXPECT_EQ(grid.exit_code, 0);
   EXPECT_EQ(grid.out, "");
 
   Result list = RunForge("list" + Db());
-  EXPECT_THAT(list.out, HasSubstr(absl::StrCat("2\t3x3\t17\t-\t-\t", kSeventeen, "\thard")));
+  EXPECT_THAT(list.out, HasSubstr(absl::StrCat("2\t3x3\t17\t-\t-\t", kSeventeen,
+                                               "\thard")));
   Result show = RunForge("show 1" + Db());
   EXPECT_EQ(show.exit_code, 0);
   EXPECT_THAT(show.out, HasSubstr("puzzle 1: 3x3, 30 clues, unique"));
@@ -124,7 +136,8 @@ TEST_F(StorageCliTest, CanonPrintsOneKeyForIsomorphs) {
   const std::string iso = ToLine(RandomIsomorph(*ParseGrid(kSeventeen), rng));
   Result r = RunForge(absl::StrCat("canon ", kSeventeen, " ", iso));
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  std::vector<std::string> keys = absl::StrSplit(r.out, '\n', absl::SkipEmpty());
+  std::vector<std::string> keys =
+      absl::StrSplit(r.out, '\n', absl::SkipEmpty());
   ASSERT_EQ(keys.size(), 2u);
   EXPECT_EQ(keys[0], keys[1]);
   EXPECT_EQ(keys[0], *CanonicalKey(*ParseGrid(kSeventeen)));

@@ -14,15 +14,16 @@ namespace sudoku::cli {
 
 // Opens --db. `create`: make the file if missing (import); read commands
 // pass false so a mistyped path is an error, not a new empty database.
-absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> OpenStoreFromFlags(bool create);
+absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> OpenStoreFromFlags(
+    bool create);
 
 // --collection, --level, --shape, --score-min, --score-max, --unused.
 // InvalidArgument for a bad number or shape.
 absl::StatusOr<PuzzleQuery> QueryFromFlags();
 
 // The flag names QueryFromFlags reads (for Command::flags).
-inline constexpr const char* kQueryFlags[] = {"collection", "level", "shape",
-                                              "score_min", "score_max", "unused"};
+inline constexpr const char* kQueryFlags[] = {
+    "collection", "level", "shape", "score_min", "score_max", "unused"};
 
 }  // namespace sudoku::cli
 

@@ -88,9 +88,8 @@ class Canonicalizer {
         for (int row = 0; row < n_; ++row) {
           if (cand.used_rows & (1u << row)) continue;
           if (!band_start && row / r_ != cand.band) continue;
-          const int cmp =
-              Evaluate(cand, row, has_best ? best.data() : nullptr,
-                       row_values.data());
+          const int cmp = Evaluate(cand, row, has_best ? best.data() : nullptr,
+                                   row_values.data());
           if (cmp > 0) continue;
           if (cmp < 0) {
             best = row_values;
@@ -109,7 +108,8 @@ class Canonicalizer {
           }
         }
       }
-      for (int i = 0; i < n_; ++i) out.set(level * n_ + i, best[static_cast<size_t>(i)]);
+      for (int i = 0; i < n_; ++i)
+        out.set(level * n_ + i, best[static_cast<size_t>(i)]);
       current.swap(next);
     }
     return out;
@@ -182,7 +182,8 @@ class Canonicalizer {
       }
       auto emit = [&](int value) {
         out[pos] = static_cast<uint8_t>(value);
-        if (decided == 0 && value != best[pos]) decided = value < best[pos] ? -1 : 1;
+        if (decided == 0 && value != best[pos])
+          decided = value < best[pos] ? -1 : 1;
         ++pos;
       };
       for (int i = 0; i < zeros; ++i) emit(0);
@@ -218,9 +219,11 @@ class Canonicalizer {
           zero_cols[static_cast<size_t>(zeros++)] = col;
         } else if (cand.label_of[d] != 0) {
           int i = num_mapped++;
-          while (i > 0 && cand.label_of[v[mapped_cols[static_cast<size_t>(i - 1)]]] >
-                              cand.label_of[d]) {
-            mapped_cols[static_cast<size_t>(i)] = mapped_cols[static_cast<size_t>(i - 1)];
+          while (i > 0 &&
+                 cand.label_of[v[mapped_cols[static_cast<size_t>(i - 1)]]] >
+                     cand.label_of[d]) {
+            mapped_cols[static_cast<size_t>(i)] =
+                mapped_cols[static_cast<size_t>(i - 1)];
             --i;
           }
           mapped_cols[static_cast<size_t>(i)] = col;
@@ -229,14 +232,16 @@ class Canonicalizer {
         }
       }
       int p = pos;
-      for (int i = 0; i < zeros; ++i) base.col_order[p++] = zero_cols[static_cast<size_t>(i)];
+      for (int i = 0; i < zeros; ++i)
+        base.col_order[p++] = zero_cols[static_cast<size_t>(i)];
       for (int i = 0; i < num_mapped; ++i) {
         base.cell_starts |= 1u << p;
         base.col_order[p++] = mapped_cols[static_cast<size_t>(i)];
       }
       // Sorted, so that next_permutation below visits every order once.
       std::sort(fresh_cols.begin(), fresh_cols.begin() + fresh);
-      if (fresh >= 2) blocks[static_cast<size_t>(num_blocks++)] = {p, p + fresh};
+      if (fresh >= 2)
+        blocks[static_cast<size_t>(num_blocks++)] = {p, p + fresh};
       for (int i = 0; i < fresh; ++i) {
         base.cell_starts |= 1u << p;
         base.col_order[p++] = fresh_cols[static_cast<size_t>(i)];
@@ -257,7 +262,8 @@ class Canonicalizer {
       int b = 0;
       for (; b < num_blocks; ++b) {
         const auto [start, end] = blocks[static_cast<size_t>(b)];
-        if (std::next_permutation(base.col_order + start, base.col_order + end)) break;
+        if (std::next_permutation(base.col_order + start, base.col_order + end))
+          break;
       }
       if (b == num_blocks) break;
     }

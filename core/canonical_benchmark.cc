@@ -24,7 +24,8 @@ std::vector<Grid> Load(const std::string& path) {
 }
 
 void BM_CanonicalKey(benchmark::State& state, const char* file) {
-  std::vector<Grid> puzzles = Load(std::string(SUDOKU_SHARED_DIR) + "/corpora/" + file);
+  std::vector<Grid> puzzles =
+      Load(std::string(SUDOKU_SHARED_DIR) + "/corpora/" + file);
   if (puzzles.empty()) {
     state.SkipWithError("corpus not found");
     return;
@@ -38,7 +39,8 @@ void BM_CanonicalKey(benchmark::State& state, const char* file) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK_CAPTURE(BM_CanonicalKey, seventeen, "puzzles2_17_clue.txt");
-BENCHMARK_CAPTURE(BM_CanonicalKey, hardest, "puzzles5_forum_hardest_1905_11+.txt");
+BENCHMARK_CAPTURE(BM_CanonicalKey, hardest,
+                  "puzzles5_forum_hardest_1905_11+.txt");
 
 }  // namespace
 }  // namespace sudoku

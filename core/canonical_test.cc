@@ -96,7 +96,8 @@ std::vector<int> BruteForceMinlex(const Grid& grid) {
           for (int col = 0; col < n; ++col) {
             const int sr = rows[static_cast<size_t>(row)];
             const int sc = cols[static_cast<size_t>(col)];
-            int d = transpose ? grid[shape.Cell(sc, sr)] : grid[shape.Cell(sr, sc)];
+            int d =
+                transpose ? grid[shape.Cell(sc, sr)] : grid[shape.Cell(sr, sc)];
             if (d != 0) {
               int& l = label[static_cast<size_t>(d)];
               if (l == 0) l = next++;

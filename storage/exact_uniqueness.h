@@ -18,11 +18,13 @@ namespace sudoku {
 // `max_nodes` search nodes (0 = never).
 inline UniquenessCheck ExactUniquenessCheck(Solver* solver, int64_t max_nodes) {
   return [solver, max_nodes](const Grid& grid) {
-    SolveResult r = solver->Solve(grid, {.max_solutions = 2, .max_nodes = max_nodes});
+    SolveResult r =
+        solver->Solve(grid, {.max_solutions = 2, .max_nodes = max_nodes});
     UniquenessVerdict v;
     v.num_solutions = r.num_solutions;
     v.limit_hit = r.limit_hit;
-    if (r.num_solutions == 1 && !r.solutions.empty()) v.solution = std::move(r.solutions[0]);
+    if (r.num_solutions == 1 && !r.solutions.empty())
+      v.solution = std::move(r.solutions[0]);
     return v;
   };
 }

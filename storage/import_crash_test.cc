@@ -30,15 +30,17 @@ namespace {
 
 using ::sudoku::testing::IsOk;
 
-const std::string kInput = std::string(SUDOKU_SOURCE_DIR) + "/storage/testdata/seventeen_600.txt";
+const std::string kInput =
+    std::string(SUDOKU_SOURCE_DIR) + "/storage/testdata/seventeen_600.txt";
 constexpr int kBatch = 40;
 
 struct ChildRun {
-  bool killed = false;           // died of SIGKILL
-  int exit_code = -1;            // when it exited normally
-  int64_t last_commit = 0;       // last "commit N" read
-  std::string summary;           // "summary ..." line
-  std::vector<int64_t> reader_counts;  // puzzles seen by our reader at each commit line
+  bool killed = false;      // died of SIGKILL
+  int exit_code = -1;       // when it exited normally
+  int64_t last_commit = 0;  // last "commit N" read
+  std::string summary;      // "summary ..." line
+  std::vector<int64_t>
+      reader_counts;  // puzzles seen by our reader at each commit line
 };
 
 // Runs the helper, reading its stdout line by line; at each commit line the
@@ -55,8 +57,9 @@ ChildRun RunHelper(const std::string& db, long kill_row, long kill_commit) {
     const std::string batch = std::to_string(kBatch);
     const std::string row = std::to_string(kill_row);
     const std::string commit = std::to_string(kill_commit);
-    execl(SUDOKU_IMPORT_HELPER, SUDOKU_IMPORT_HELPER, db.c_str(), kInput.c_str(), batch.c_str(),
-          row.c_str(), commit.c_str(), static_cast<char*>(nullptr));
+    execl(SUDOKU_IMPORT_HELPER, SUDOKU_IMPORT_HELPER, db.c_str(),
+          kInput.c_str(), batch.c_str(), row.c_str(), commit.c_str(),
+          static_cast<char*>(nullptr));
     _exit(127);
   }
   close(fds[1]);
@@ -105,19 +108,24 @@ TEST(ImportCrashTest, KilledImportKeepsCommittedBatchesAndResumes) {
   Rng rng(20261122);
   for (int trial = 0; trial < 4; ++trial) {
     SCOPED_TRACE(absl::StrCat("trial ", trial));
-    const std::string db = absl::StrCat(::testing::TempDir(), "/crash", trial, ".db");
-    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((db + suffix).c_str());
+    const std::string db =
+        absl::StrCat(::testing::TempDir(), "/crash", trial, ".db");
+    for (const char* suffix : {"", "-wal", "-shm"})
+      std::remove((db + suffix).c_str());
     // Odd trials die mid-transaction after a seeded row; even ones right
     // after a seeded commit.
     long kill_row = 0, kill_commit = 0;
     if (trial % 2 == 1) {
-      kill_row = static_cast<long>(1 + UniformInt(rng, static_cast<uint64_t>(total - 1)));
+      kill_row = static_cast<long>(
+          1 + UniformInt(rng, static_cast<uint64_t>(total - 1)));
     } else {
-      kill_commit = static_cast<long>(kBatch * (1 + UniformInt(rng, total / kBatch - 1)));
+      kill_commit =
+          static_cast<long>(kBatch * (1 + UniformInt(rng, total / kBatch - 1)));
     }
     const ChildRun first = RunHelper(db, kill_row, kill_commit);
     ASSERT_TRUE(first.killed) << "exit code " << first.exit_code;
-    const int64_t committed = kill_commit > 0 ? kill_commit : (kill_row - 1) / kBatch * kBatch;
+    const int64_t committed =
+        kill_commit > 0 ? kill_commit : (kill_row - 1) / kBatch * kBatch;
     EXPECT_EQ(first.last_commit, committed);
     for (size_t i = 1; i < first.reader_counts.size(); ++i) {
       EXPECT_GE(first.reader_counts[i], first.reader_counts[i - 1]);
@@ -126,7 +134,8 @@ TEST(ImportCrashTest, KilledImportKeepsCommittedBatchesAndResumes) {
     {
       auto store = SqlitePuzzleStore::Open(db, {.create_if_missing = false});
       ASSERT_THAT(store, IsOk());
-      EXPECT_THAT((*store)->IntegrityCheck(), ::sudoku::testing::IsOkAndHolds("ok"));
+      EXPECT_THAT((*store)->IntegrityCheck(),
+                  ::sudoku::testing::IsOkAndHolds("ok"));
       // Exactly the committed batches: the first `committed` puzzles, in full.
       EXPECT_EQ((*store)->Stats()->puzzles, committed);
       for (int64_t i = 0; i < committed; i += 7) {
@@ -140,14 +149,17 @@ TEST(ImportCrashTest, KilledImportKeepsCommittedBatchesAndResumes) {
     const ChildRun second = RunHelper(db, 0, 0);
     ASSERT_FALSE(second.killed);
     ASSERT_EQ(second.exit_code, 0);
-    EXPECT_EQ(second.summary, absl::StrCat("summary imported=", total - committed,
-                                           " duplicates=", committed, " invalid=0"));
+    EXPECT_EQ(second.summary,
+              absl::StrCat("summary imported=", total - committed,
+                           " duplicates=", committed, " invalid=0"));
     auto store = SqlitePuzzleStore::Open(db, {.create_if_missing = false});
     ASSERT_THAT(store, IsOk());
-    EXPECT_THAT((*store)->IntegrityCheck(), ::sudoku::testing::IsOkAndHolds("ok"));
+    EXPECT_THAT((*store)->IntegrityCheck(),
+                ::sudoku::testing::IsOkAndHolds("ok"));
     EXPECT_EQ((*store)->Stats()->puzzles, total);
     EXPECT_THAT((*store)->Collections(),
-                ::sudoku::testing::IsOkAndHolds(::testing::ElementsAre(::testing::Pair("crash", total))));
+                ::sudoku::testing::IsOkAndHolds(
+                    ::testing::ElementsAre(::testing::Pair("crash", total))));
   }
 }
 

@@ -11,7 +11,8 @@ namespace {
 // Classifies one item before any write: its event (without id yet) and,
 // when valid, the puzzle to insert.
 ImportEvent Validate(const ImportItem& item, const ImportOptions& options,
-                     const UniquenessCheck& check, std::optional<NewPuzzle>* out) {
+                     const UniquenessCheck& check,
+                     std::optional<NewPuzzle>* out) {
   ImportEvent event{.item = &item};
   auto invalid = [&](std::string reason, std::string message) {
     event.outcome = ImportOutcome::kInvalid;
@@ -19,19 +20,23 @@ ImportEvent Validate(const ImportItem& item, const ImportOptions& options,
     event.message = std::move(message);
     return event;
   };
-  if (!item.grid.ok()) return invalid("unreadable", std::string(item.grid.status().message()));
+  if (!item.grid.ok())
+    return invalid("unreadable", std::string(item.grid.status().message()));
   const Grid& grid = *item.grid;
   if (absl::Status s = CheckGivens(grid); !s.ok()) {
     return invalid("clashing givens", std::string(s.message()));
   }
   UniquenessVerdict verdict = check(grid);
   if (verdict.limit_hit && verdict.num_solutions < 2) {
-    return invalid("solver gave up", "the solver's node limit stopped the uniqueness check");
+    return invalid("solver gave up",
+                   "the solver's node limit stopped the uniqueness check");
   }
-  if (verdict.num_solutions == 0) return invalid("no solution", "the puzzle has no solution");
+  if (verdict.num_solutions == 0)
+    return invalid("no solution", "the puzzle has no solution");
   if (verdict.num_solutions >= 2 && !options.allow_nonunique) {
-    return invalid("multiple solutions",
-                   "the puzzle has several solutions (--allow-nonunique keeps it)");
+    return invalid(
+        "multiple solutions",
+        "the puzzle has several solutions (--allow-nonunique keeps it)");
   }
   NewPuzzle puzzle{.givens = grid};
   puzzle.num_solutions = std::min(verdict.num_solutions, 2);
@@ -56,8 +61,8 @@ absl::StatusOr<ImportSummary> ImportPuzzles(absl::Span<const ImportItem> items,
   std::optional<int64_t> collection_id;
   if (!options.collection.empty()) {
     absl::Status status = store.RunInTransaction([&]() -> absl::Status {
-      SUDOKU_ASSIGN_OR_RETURN(collection_id,
-                              store.EnsureCollection(options.collection, false));
+      SUDOKU_ASSIGN_OR_RETURN(
+          collection_id, store.EnsureCollection(options.collection, false));
       return absl::OkStatus();
     });
     if (!status.ok()) return status;
@@ -84,9 +89,11 @@ absl::StatusOr<ImportSummary> ImportPuzzles(absl::Span<const ImportItem> items,
           ++delta.invalid;
           ++delta.invalid_by_reason[event.reason];
         } else {
-          SUDOKU_ASSIGN_OR_RETURN(InsertResult r, store.InsertPuzzle(*puzzles[k]));
+          SUDOKU_ASSIGN_OR_RETURN(InsertResult r,
+                                  store.InsertPuzzle(*puzzles[k]));
           event.id = r.id;
-          event.outcome = r.inserted ? ImportOutcome::kImported : ImportOutcome::kDuplicate;
+          event.outcome =
+              r.inserted ? ImportOutcome::kImported : ImportOutcome::kDuplicate;
           if (r.inserted) {
             ++delta.imported;
             if (puzzles[k]->num_solutions >= 2) ++delta.nonunique_kept;
@@ -97,7 +104,8 @@ absl::StatusOr<ImportSummary> ImportPuzzles(absl::Span<const ImportItem> items,
             SUDOKU_RETURN_IF_ERROR(store.AddToCollection(*collection_id, r.id));
           }
         }
-        if (observer.on_item_written) observer.on_item_written(written + static_cast<int64_t>(k) + 1);
+        if (observer.on_item_written)
+          observer.on_item_written(written + static_cast<int64_t>(k) + 1);
       }
       return absl::OkStatus();
     });
@@ -108,7 +116,8 @@ absl::StatusOr<ImportSummary> ImportPuzzles(absl::Span<const ImportItem> items,
     summary.duplicates += delta.duplicates;
     summary.invalid += delta.invalid;
     summary.nonunique_kept += delta.nonunique_kept;
-    for (const auto& [reason, n] : delta.invalid_by_reason) summary.invalid_by_reason[reason] += n;
+    for (const auto& [reason, n] : delta.invalid_by_reason)
+      summary.invalid_by_reason[reason] += n;
     if (observer.on_commit) observer.on_commit(written);
     if (observer.on_event) {
       for (const ImportEvent& e : events) observer.on_event(e);

@@ -33,8 +33,8 @@ struct ImportItem {
 
 // What an exact solver says about a puzzle, counting solutions up to 2.
 struct UniquenessVerdict {
-  int num_solutions = 0;          // 0, 1 or 2 (= two or more)
-  bool limit_hit = false;         // the solver gave up: unknown
+  int num_solutions = 0;              // 0, 1 or 2 (= two or more)
+  bool limit_hit = false;             // the solver gave up: unknown
   std::optional<Grid> solution = {};  // the solution when unique
 };
 // REQUIRES: CheckGivens(grid).ok() (the importer checks first).
@@ -89,11 +89,10 @@ struct ImportSummary {
 // Validates and stores `items`. Bad items are counted and reported, never
 // fatal. Errors: the store's (Aborted when another writer holds the lock
 // too long, Internal, ...); batches committed before the error stay.
-absl::StatusOr<ImportSummary> ImportPuzzles(absl::Span<const ImportItem> items,
-                                            const ImportOptions& options,
-                                            const UniquenessCheck& check,
-                                            PuzzleStore& store,
-                                            const ImportObserver& observer = {});
+absl::StatusOr<ImportSummary> ImportPuzzles(
+    absl::Span<const ImportItem> items, const ImportOptions& options,
+    const UniquenessCheck& check, PuzzleStore& store,
+    const ImportObserver& observer = {});
 
 }  // namespace sudoku
 

@@ -26,7 +26,8 @@ using ::testing::Pair;
 std::vector<ImportItem> ItemsFrom(const std::string& text) {
   std::vector<ImportItem> items;
   for (PuzzleRecord& rec : ParsePuzzles(text, {.check_givens = false})) {
-    items.push_back({"t:" + std::to_string(rec.line), std::move(rec.grid), rec.label, "t"});
+    items.push_back(
+        {"t:" + std::to_string(rec.line), std::move(rec.grid), rec.label, "t"});
   }
   return items;
 }
@@ -39,8 +40,9 @@ class ImporterTest : public ::testing::Test {
   }
   absl::StatusOr<ImportSummary> Import(const std::vector<ImportItem>& items,
                                        ImportOptions options = {}) {
-    return ImportPuzzles(items, options, ExactUniquenessCheck(solver_.get(), 0), *store_,
-                         {.on_event = [&](const ImportEvent& e) { events_.push_back(e); }});
+    return ImportPuzzles(
+        items, options, ExactUniquenessCheck(solver_.get(), 0), *store_,
+        {.on_event = [&](const ImportEvent& e) { events_.push_back(e); }});
   }
   std::unique_ptr<SqlitePuzzleStore> store_;
   std::unique_ptr<Solver> solver_;
@@ -48,7 +50,8 @@ class ImporterTest : public ::testing::Test {
 };
 
 constexpr char kWiki[] =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5.."
+    "..8..79";
 
 TEST_F(ImporterTest, ClassifiesEveryLineAndCarriesOn) {
   std::string clash = kWiki;
@@ -59,25 +62,30 @@ TEST_F(ImporterTest, ClassifiesEveryLineAndCarriesOn) {
   two_solutions[4] = '.';
   two_solutions[9] = '.';
   std::string none = kWiki;
-  none[2] = '1';  // r1c3 = 1 with r1 ... 5 3 1 ... : conflicts with the solution
+  // r1c3 = 1 clashes with no given but the unique solution has 4 there.
+  none[2] = '1';
   std::string bad_symbol = kWiki;
   bad_symbol[10] = 'x';
-  const std::string text = std::string(kWiki) + "\tlevel=easy\tsrc=wiki\n" +  // 1
-                           bad_symbol + "\n" +                               // 2
-                           clash + "\n" +                                    // 3
-                           two_solutions + "\n" +                            // 4
-                           none + "\n" +                                     // 5
-                           kWiki + "\n";                                     // 6 duplicate
-  ASSERT_NE(ItemsFrom(text).size(), 0u);
-  absl::StatusOr<ImportSummary> summary = Import(ItemsFrom(text), {.collection = "c", .batch_size = 2});
+  const std::string text = std::string(kWiki) +
+                           "\tlevel=easy\tsrc=wiki\n" +  // 1
+                           bad_symbol + "\n" +           // 2
+                           clash + "\n" +                // 3
+                           two_solutions + "\n" +        // 4
+                           none + "\n" +                 // 5
+                           kWiki + "\n";                 // 6 duplicate
+  // Events point into `items`: keep it alive.
+  const std::vector<ImportItem> items = ItemsFrom(text);
+  absl::StatusOr<ImportSummary> summary =
+      Import(items, {.collection = "c", .batch_size = 2});
   ASSERT_THAT(summary, IsOk());
   EXPECT_EQ(summary->read, 6);
   EXPECT_EQ(summary->imported, 1);
   EXPECT_EQ(summary->duplicates, 1);
   EXPECT_EQ(summary->invalid, 4);
-  EXPECT_THAT(summary->invalid_by_reason,
-              ElementsAre(Pair("clashing givens", 1), Pair("multiple solutions", 1),
-                          Pair("no solution", 1), Pair("unreadable", 1)));
+  EXPECT_THAT(
+      summary->invalid_by_reason,
+      ElementsAre(Pair("clashing givens", 1), Pair("multiple solutions", 1),
+                  Pair("no solution", 1), Pair("unreadable", 1)));
   ASSERT_EQ(events_.size(), 6u);
   EXPECT_EQ(events_[0].outcome, ImportOutcome::kImported);
   EXPECT_EQ(events_[1].item->where, "t:2");
@@ -92,14 +100,16 @@ TEST_F(ImporterTest, ClassifiesEveryLineAndCarriesOn) {
   EXPECT_EQ(p.num_solutions, 1);
   ASSERT_TRUE(p.solution.has_value());
   EXPECT_TRUE(IsValidSolution(p.givens, *p.solution));
-  EXPECT_THAT(store_->Collections(), ::sudoku::testing::IsOkAndHolds(ElementsAre(Pair("c", 1))));
+  EXPECT_THAT(store_->Collections(),
+              ::sudoku::testing::IsOkAndHolds(ElementsAre(Pair("c", 1))));
 }
 
 TEST_F(ImporterTest, AllowNonuniqueKeepsThemFlagged) {
   std::string two_solutions = kWiki;
   for (int i : {0, 1, 4, 9}) two_solutions[static_cast<size_t>(i)] = '.';
+  const std::vector<ImportItem> items = ItemsFrom(two_solutions + "\n");
   absl::StatusOr<ImportSummary> summary =
-      Import(ItemsFrom(two_solutions + "\n"), {.allow_nonunique = true});
+      Import(items, {.allow_nonunique = true});
   ASSERT_THAT(summary, IsOk());
   EXPECT_EQ(summary->imported, 1);
   EXPECT_EQ(summary->nonunique_kept, 1);
@@ -109,7 +119,8 @@ TEST_F(ImporterTest, AllowNonuniqueKeepsThemFlagged) {
 }
 
 TEST_F(ImporterTest, ReimportingIsomorphsAddsNothing) {
-  std::ifstream in(std::string(SUDOKU_SOURCE_DIR) + "/storage/testdata/seventeen_600.txt");
+  std::ifstream in(std::string(SUDOKU_SOURCE_DIR) +
+                   "/storage/testdata/seventeen_600.txt");
   const std::string text((std::istreambuf_iterator<char>(in)), {});
   std::vector<ImportItem> items = ItemsFrom(text);
   items.resize(100);

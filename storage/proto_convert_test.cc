@@ -13,9 +13,11 @@ using ::sudoku::testing::StatusIs;
 using ::testing::HasSubstr;
 
 constexpr char kPuzzle[] =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5.."
+    "..8..79";
 constexpr char kSolution[] =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    "53467891267219534819834256785976142342685379171392485696153728428741963534"
+    "5286179";
 
 TEST(ProtoConvertTest, RoundTripsPuzzleAndSolution) {
   const Grid givens = *ParseGrid(kPuzzle);
@@ -38,7 +40,8 @@ TEST(ProtoConvertTest, RoundTripsOtherShapes) {
   EXPECT_EQ(p.shape().box_rows(), 3u);
   EXPECT_EQ(p.shape().box_cols(), 2u);
   EXPECT_THAT(GridFromProto(p), ::sudoku::testing::IsOkAndHolds(g));
-  EXPECT_THAT(SolutionFromProto(p), ::sudoku::testing::IsOkAndHolds(std::nullopt));
+  EXPECT_THAT(SolutionFromProto(p),
+              ::sudoku::testing::IsOkAndHolds(std::nullopt));
 }
 
 TEST(ProtoConvertTest, RejectsBadInput) {
@@ -49,8 +52,8 @@ TEST(ProtoConvertTest, RejectsBadInput) {
   std::string bad = kPuzzle;
   bad[4] = 'x';
   p.set_givens(bad);
-  EXPECT_THAT(GridFromProto(p), StatusIs(absl::StatusCode::kInvalidArgument,
-                                         HasSubstr("r1c5")));
+  EXPECT_THAT(GridFromProto(p),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("r1c5")));
   std::string clash = kPuzzle;
   clash[2] = '5';
   p.set_givens(clash);
@@ -65,7 +68,8 @@ TEST(ProtoConvertTest, RejectsWrongSolution) {
   std::string wrong = kSolution;
   std::swap(wrong[2], wrong[3]);
   p.set_solution(wrong);
-  EXPECT_THAT(SolutionFromProto(p), StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(SolutionFromProto(p),
+              StatusIs(absl::StatusCode::kInvalidArgument));
 }
 
 }  // namespace

@@ -62,7 +62,7 @@ struct InsertResult {
 // A solver run on a stored puzzle (exact or stochastic), effort in counts.
 struct SolverRun {
   int64_t puzzle_id = 0;
-  std::string solver = {};       // registry name, e.g. "backtrack", "annealing"
+  std::string solver = {};  // registry name, e.g. "backtrack", "annealing"
   uint64_t seed = 0;        // 0 for deterministic solvers
   int64_t nodes = 0;        // search nodes or iterations
   int64_t guesses = 0;      // backtracks (exact solvers)
@@ -72,9 +72,9 @@ struct SolverRun {
 
 // Filters for Query; empty/unset fields do not filter.
 struct PuzzleQuery {
-  std::string collection = {};       // member of this collection
-  std::string level = {};            // latest rating's level
-  std::string shape = {};            // "3x3"
+  std::string collection = {};  // member of this collection
+  std::string level = {};       // latest rating's level
+  std::string shape = {};       // "3x3"
   std::optional<double> score_min = {};
   std::optional<double> score_max = {};  // latest rating's score
   // Only puzzles in no book (collections with is_book).
@@ -113,7 +113,8 @@ class PuzzleStore {
 
   // Inserts the puzzle unless an isomorph is stored. InvalidArgument when
   // the givens clash or the solution does not solve them.
-  virtual absl::StatusOr<InsertResult> InsertPuzzle(const NewPuzzle& puzzle) = 0;
+  virtual absl::StatusOr<InsertResult> InsertPuzzle(
+      const NewPuzzle& puzzle) = 0;
   // The stored isomorph of `puzzle`, if any.
   virtual absl::StatusOr<std::optional<StoredPuzzle>> FindIsomorph(
       const Grid& puzzle) = 0;

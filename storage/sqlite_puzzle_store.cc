@@ -6,8 +6,8 @@
 #include <cassert>
 #include <iterator>
 #include <memory>
-#include <vector>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "core/canonical.h"
@@ -29,9 +29,9 @@ using StmtHandle = std::unique_ptr<sqlite3_stmt, StmtFinalizer>;
 
 // Maps an SQLite result code to the Status codes of STYLE.md section 6.
 absl::Status SqliteError(sqlite3* db, int rc, absl::string_view sql) {
-  const std::string msg =
-      absl::StrCat("sqlite: ", db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc),
-                   " (code ", rc, ") in: ", sql);
+  const std::string msg = absl::StrCat(
+      "sqlite: ", db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc),
+      " (code ", rc, ") in: ", sql);
   switch (rc & 0xff) {
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
@@ -74,12 +74,12 @@ class Statement {
   void Bind(int i, int64_t v) { Check(sqlite3_bind_int64(stmt_.get(), i, v)); }
   void Bind(int i, double v) { Check(sqlite3_bind_double(stmt_.get(), i, v)); }
   void Bind(int i, absl::string_view v) {
-    Check(sqlite3_bind_text(stmt_.get(), i, v.data(), static_cast<int>(v.size()),
-                            SQLITE_TRANSIENT));
+    Check(sqlite3_bind_text(stmt_.get(), i, v.data(),
+                            static_cast<int>(v.size()), SQLITE_TRANSIENT));
   }
   void BindBlob(int i, const std::string& v) {
-    Check(sqlite3_bind_blob(stmt_.get(), i, v.data(), static_cast<int>(v.size()),
-                            SQLITE_TRANSIENT));
+    Check(sqlite3_bind_blob(stmt_.get(), i, v.data(),
+                            static_cast<int>(v.size()), SQLITE_TRANSIENT));
   }
   void BindNull(int i) { Check(sqlite3_bind_null(stmt_.get(), i)); }
 
@@ -99,15 +99,18 @@ class Statement {
   }
 
   int64_t Int(int col) const { return sqlite3_column_int64(stmt_.get(), col); }
-  double Double(int col) const { return sqlite3_column_double(stmt_.get(), col); }
+  double Double(int col) const {
+    return sqlite3_column_double(stmt_.get(), col);
+  }
   bool IsNull(int col) const {
     return sqlite3_column_type(stmt_.get(), col) == SQLITE_NULL;
   }
   std::string Text(int col) const {
     const auto* p = sqlite3_column_blob(stmt_.get(), col);
     const int n = sqlite3_column_bytes(stmt_.get(), col);
-    return p == nullptr ? std::string() : std::string(static_cast<const char*>(p),
-                                                      static_cast<size_t>(n));
+    return p == nullptr ? std::string()
+                        : std::string(static_cast<const char*>(p),
+                                      static_cast<size_t>(n));
   }
 
  private:
@@ -220,7 +223,8 @@ constexpr char kLatestRatingJoin[] =
 struct SqlitePuzzleStore::Impl {
   DbHandle db;  // first member: closed after every statement is finalized
   std::string path;
-  std::vector<std::unique_ptr<std::string>> sql_texts;  // owned by statements' errors
+  std::vector<std::unique_ptr<std::string>>
+      sql_texts;  // owned by statements' errors
   Statement begin, commit, rollback;
   Statement insert_puzzle, find_by_key, get_puzzle, puzzle_exists;
   Statement insert_rating, select_ratings;
@@ -234,8 +238,8 @@ struct SqlitePuzzleStore::Impl {
 
   absl::StatusOr<Statement> Prepare(const char* sql) {
     sqlite3_stmt* raw = nullptr;
-    const int rc = sqlite3_prepare_v3(db.get(), sql, -1, SQLITE_PREPARE_PERSISTENT,
-                                      &raw, nullptr);
+    const int rc = sqlite3_prepare_v3(db.get(), sql, -1,
+                                      SQLITE_PREPARE_PERSISTENT, &raw, nullptr);
     StmtHandle stmt(raw);
     if (rc != SQLITE_OK) return SqliteError(db.get(), rc, sql);
     return Statement(db.get(), std::move(stmt), sql);
@@ -254,7 +258,8 @@ struct SqlitePuzzleStore::Impl {
   absl::StatusOr<int64_t> PragmaInt(const char* sql) {
     SUDOKU_ASSIGN_OR_RETURN(Statement s, Prepare(sql));
     SUDOKU_ASSIGN_OR_RETURN(bool row, s.Step());
-    if (!row) return absl::InternalError(absl::StrCat("sqlite: no result for ", sql));
+    if (!row)
+      return absl::InternalError(absl::StrCat("sqlite: no result for ", sql));
     return s.Int(0);
   }
 
@@ -272,34 +277,43 @@ absl::Status SqlitePuzzleStore::Impl::PrepareAll() {
       {&commit, "COMMIT"},
       {&rollback, "ROLLBACK"},
       {&insert_puzzle,
-       "INSERT INTO puzzles (shape, givens, solution, num_clues, num_solutions, "
+       "INSERT INTO puzzles (shape, givens, solution, num_clues, "
+       "num_solutions, "
        "canonical_key, source, label) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) "
        "ON CONFLICT (shape, canonical_key) DO NOTHING RETURNING id"},
-      {&find_by_key, "SELECT " + cols +
-                         " FROM puzzles p WHERE p.shape = ?1 AND p.canonical_key = ?2"},
+      {&find_by_key,
+       "SELECT " + cols +
+           " FROM puzzles p WHERE p.shape = ?1 AND p.canonical_key = ?2"},
       {&get_puzzle, "SELECT " + cols + " FROM puzzles p WHERE p.id = ?1"},
       {&puzzle_exists, "SELECT 1 FROM puzzles WHERE id = ?1"},
       {&insert_rating,
-       "INSERT INTO ratings (puzzle_id, engine_version, score, level, er, ep, ed, "
-       "hardest_technique, rating) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"},
-      {&select_ratings, "SELECT rating FROM ratings WHERE puzzle_id = ?1 ORDER BY id"},
+       "INSERT INTO ratings (puzzle_id, engine_version, score, level, er, ep, "
+       "ed, "
+       "hardest_technique, rating) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
+       "?9)"},
+      {&select_ratings,
+       "SELECT rating FROM ratings WHERE puzzle_id = ?1 ORDER BY id"},
       {&insert_trace,
-       "INSERT INTO traces (puzzle_id, rating_id, engine_version, num_steps, trace) "
+       "INSERT INTO traces (puzzle_id, rating_id, engine_version, num_steps, "
+       "trace) "
        "VALUES (?1, ?2, ?3, ?4, ?5)"},
       {&latest_trace,
-       "SELECT trace FROM traces WHERE puzzle_id = ?1 ORDER BY id DESC LIMIT 1"},
+       "SELECT trace FROM traces WHERE puzzle_id = ?1 ORDER BY id DESC LIMIT "
+       "1"},
       {&insert_run,
        "INSERT INTO solver_runs (puzzle_id, solver, seed, nodes, guesses, "
        "num_solutions, limit_hit) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"},
       {&select_runs,
-       "SELECT puzzle_id, solver, seed, nodes, guesses, num_solutions, limit_hit "
+       "SELECT puzzle_id, solver, seed, nodes, guesses, num_solutions, "
+       "limit_hit "
        "FROM solver_runs WHERE puzzle_id = ?1 ORDER BY id"},
       {&upsert_generation,
        "INSERT INTO generation_info (puzzle_id, seed, generator_version, info) "
        "VALUES (?1, ?2, ?3, ?4) ON CONFLICT (puzzle_id) DO UPDATE SET "
        "seed = excluded.seed, generator_version = excluded.generator_version, "
        "info = excluded.info"},
-      {&get_generation, "SELECT info FROM generation_info WHERE puzzle_id = ?1"},
+      {&get_generation,
+       "SELECT info FROM generation_info WHERE puzzle_id = ?1"},
       {&find_collection, "SELECT id, is_book FROM collections WHERE name = ?1"},
       {&insert_collection,
        "INSERT INTO collections (name, is_book) VALUES (?1, ?2) RETURNING id"},
@@ -310,7 +324,8 @@ absl::Status SqlitePuzzleStore::Impl::PrepareAll() {
        "ON CONFLICT (collection_id, puzzle_id) DO NOTHING"},
       {&list_collections,
        "SELECT c.name, count(m.puzzle_id) FROM collections c LEFT JOIN "
-       "collection_members m ON m.collection_id = c.id GROUP BY c.id ORDER BY c.name"},
+       "collection_members m ON m.collection_id = c.id GROUP BY c.id ORDER BY "
+       "c.name"},
       {&query,
        "SELECT " + cols + " FROM puzzles p" + kLatestRatingJoin +
            " WHERE p.id > ?1"
@@ -318,18 +333,22 @@ absl::Status SqlitePuzzleStore::Impl::PrepareAll() {
            " AND (?3 IS NULL OR r.level = ?3)"
            " AND (?4 IS NULL OR r.score >= ?4)"
            " AND (?5 IS NULL OR r.score <= ?5)"
-           " AND (?6 IS NULL OR p.id IN (SELECT m.puzzle_id FROM collection_members m"
+           " AND (?6 IS NULL OR p.id IN (SELECT m.puzzle_id FROM "
+           "collection_members m"
            " JOIN collections c ON c.id = m.collection_id WHERE c.name = ?6))"
-           " AND (?7 = 0 OR p.id NOT IN (SELECT m.puzzle_id FROM collection_members m"
+           " AND (?7 = 0 OR p.id NOT IN (SELECT m.puzzle_id FROM "
+           "collection_members m"
            " JOIN collections c ON c.id = m.collection_id WHERE c.is_book = 1))"
            " ORDER BY p.id LIMIT ?8"},
       {&count_all,
        "SELECT (SELECT count(*) FROM puzzles), (SELECT count(*) FROM ratings), "
        "(SELECT count(*) FROM traces), (SELECT count(*) FROM solver_runs), "
        "(SELECT count(*) FROM collections)"},
-      {&by_shape, "SELECT shape, count(*) FROM puzzles GROUP BY shape ORDER BY shape"},
-      {&by_level, std::string("SELECT coalesce(r.level, ''), count(*) FROM puzzles p") +
-                      kLatestRatingJoin + " GROUP BY 1 ORDER BY 1"},
+      {&by_shape,
+       "SELECT shape, count(*) FROM puzzles GROUP BY shape ORDER BY shape"},
+      {&by_level,
+       std::string("SELECT coalesce(r.level, ''), count(*) FROM puzzles p") +
+           kLatestRatingJoin + " GROUP BY 1 ORDER BY 1"},
       {&integrity_check, "PRAGMA integrity_check"},
       {&user_version, "PRAGMA user_version"},
   };
@@ -372,7 +391,8 @@ absl::StatusOr<StoredPuzzle> ReadPuzzle(const Statement& s) {
 }
 
 template <typename Message>
-absl::StatusOr<Message> ParseBlob(const std::string& blob, absl::string_view what) {
+absl::StatusOr<Message> ParseBlob(const std::string& blob,
+                                  absl::string_view what) {
   Message m;
   if (!m.ParseFromString(blob)) {
     return absl::DataLossError(absl::StrCat("unreadable ", what, " blob"));
@@ -403,7 +423,8 @@ absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> SqlitePuzzleStore::Open(
   const bool in_memory = path == ":memory:";
   if (!in_memory) {
     if (IsExistingDirectory(path)) {
-      return absl::FailedPreconditionError(absl::StrCat(path, ": is a directory"));
+      return absl::FailedPreconditionError(
+          absl::StrCat(path, ": is a directory"));
     }
     if (!options.create_if_missing && !FileExists(path)) {
       return absl::NotFoundError(absl::StrCat(path, ": no such database"));
@@ -428,16 +449,19 @@ absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> SqlitePuzzleStore::Open(
   absl::StatusOr<int64_t> version = impl->PragmaInt("PRAGMA user_version");
   if (!version.ok()) {
     if (version.status().code() == absl::StatusCode::kDataLoss) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          path, ": not a Sudoku Forge database (", version.status().message(), ")"));
+      return absl::FailedPreconditionError(
+          absl::StrCat(path, ": not a Sudoku Forge database (",
+                       version.status().message(), ")"));
     }
     return version.status();
   }
-  SUDOKU_ASSIGN_OR_RETURN(int64_t app_id, impl->PragmaInt("PRAGMA application_id"));
+  SUDOKU_ASSIGN_OR_RETURN(int64_t app_id,
+                          impl->PragmaInt("PRAGMA application_id"));
   if (*version > kSchemaVersion) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        path, ": schema version ", *version, " is newer than this sudoku-forge (",
-        kSchemaVersion, "); use a newer sudoku-forge"));
+    return absl::FailedPreconditionError(
+        absl::StrCat(path, ": schema version ", *version,
+                     " is newer than this sudoku-forge (", kSchemaVersion,
+                     "); use a newer sudoku-forge"));
   }
   if (*version > 0 && app_id != kApplicationId) {
     return absl::FailedPreconditionError(absl::StrCat(
@@ -446,7 +470,8 @@ absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> SqlitePuzzleStore::Open(
   if (*version == 0) {
     SUDOKU_ASSIGN_OR_RETURN(
         int64_t tables,
-        impl->PragmaInt("SELECT count(*) FROM sqlite_schema WHERE type = 'table'"));
+        impl->PragmaInt(
+            "SELECT count(*) FROM sqlite_schema WHERE type = 'table'"));
     if (tables > 0) {
       return absl::FailedPreconditionError(absl::StrCat(
           path, ": an SQLite database of another application (", tables,
@@ -467,13 +492,15 @@ absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> SqlitePuzzleStore::Open(
   for (int v = static_cast<int>(*version); v < kSchemaVersion; ++v) {
     SUDOKU_RETURN_IF_ERROR(impl->Exec("BEGIN IMMEDIATE"));
     absl::Status status = [&]() -> absl::Status {
-      SUDOKU_ASSIGN_OR_RETURN(int64_t now, impl->PragmaInt("PRAGMA user_version"));
+      SUDOKU_ASSIGN_OR_RETURN(int64_t now,
+                              impl->PragmaInt("PRAGMA user_version"));
       if (now > v) return absl::OkStatus();
       SUDOKU_RETURN_IF_ERROR(impl->Exec(kMigrations[v]));
       // PRAGMAs take no bound parameters; both values are our constants.
-      SUDOKU_RETURN_IF_ERROR(impl->Exec(
-          absl::StrCat("PRAGMA user_version = ", v + 1).c_str()));
-      return impl->Exec(absl::StrCat("PRAGMA application_id = ", kApplicationId).c_str());
+      SUDOKU_RETURN_IF_ERROR(
+          impl->Exec(absl::StrCat("PRAGMA user_version = ", v + 1).c_str()));
+      return impl->Exec(
+          absl::StrCat("PRAGMA application_id = ", kApplicationId).c_str());
     }();
     if (!status.ok()) {
       impl->Exec("ROLLBACK").IgnoreError();  // the original error matters more
@@ -482,7 +509,8 @@ absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> SqlitePuzzleStore::Open(
     SUDOKU_RETURN_IF_ERROR(impl->Exec("COMMIT"));
   }
   SUDOKU_RETURN_IF_ERROR(impl->PrepareAll());
-  return std::unique_ptr<SqlitePuzzleStore>(new SqlitePuzzleStore(std::move(impl)));
+  return std::unique_ptr<SqlitePuzzleStore>(
+      new SqlitePuzzleStore(std::move(impl)));
 }
 
 absl::StatusOr<std::string> SqlitePuzzleStore::IntegrityCheck() {
@@ -501,7 +529,8 @@ absl::StatusOr<int> SqlitePuzzleStore::SchemaVersion() {
   Statement& s = impl_->user_version;
   Statement::Scope scope(s);
   SUDOKU_ASSIGN_OR_RETURN(bool row, s.Step());
-  if (!row) return absl::InternalError("sqlite: PRAGMA user_version returned nothing");
+  if (!row)
+    return absl::InternalError("sqlite: PRAGMA user_version returned nothing");
   return static_cast<int>(s.Int(0));
 }
 
@@ -544,11 +573,13 @@ absl::StatusOr<std::string> SqlitePuzzleStore::CanonicalKeyOf(
   return key;
 }
 
-absl::StatusOr<InsertResult> SqlitePuzzleStore::InsertPuzzle(const NewPuzzle& puzzle) {
+absl::StatusOr<InsertResult> SqlitePuzzleStore::InsertPuzzle(
+    const NewPuzzle& puzzle) {
   SUDOKU_RETURN_IF_ERROR(CheckGivens(puzzle.givens));
-  if (puzzle.solution.has_value() && !IsValidSolution(puzzle.givens, *puzzle.solution)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("puzzle ", ToLine(puzzle.givens), ": the solution does not solve it"));
+  if (puzzle.solution.has_value() &&
+      !IsValidSolution(puzzle.givens, *puzzle.solution)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "puzzle ", ToLine(puzzle.givens), ": the solution does not solve it"));
   }
   SUDOKU_ASSIGN_OR_RETURN(std::string key, CanonicalKeyOf(puzzle.givens));
   const std::string shape = puzzle.givens.shape().name();
@@ -577,7 +608,8 @@ absl::StatusOr<InsertResult> SqlitePuzzleStore::InsertPuzzle(const NewPuzzle& pu
   SUDOKU_ASSIGN_OR_RETURN(std::optional<StoredPuzzle> existing,
                           FindByCanonicalKey(shape, key));
   if (!existing.has_value()) {
-    return absl::InternalError("sqlite: insert conflicted but no isomorph found");
+    return absl::InternalError(
+        "sqlite: insert conflicted but no isomorph found");
   }
   return InsertResult{existing->id, false};
 }
@@ -589,8 +621,9 @@ absl::StatusOr<std::optional<StoredPuzzle>> SqlitePuzzleStore::FindIsomorph(
   return FindByCanonicalKey(puzzle.shape().name(), key);
 }
 
-absl::StatusOr<std::optional<StoredPuzzle>> SqlitePuzzleStore::FindByCanonicalKey(
-    absl::string_view shape, absl::string_view key) {
+absl::StatusOr<std::optional<StoredPuzzle>>
+SqlitePuzzleStore::FindByCanonicalKey(absl::string_view shape,
+                                      absl::string_view key) {
   Statement& s = impl_->find_by_key;
   Statement::Scope scope(s);
   s.Bind(1, shape);
@@ -615,12 +648,13 @@ absl::Status SqlitePuzzleStore::RequirePuzzle(int64_t puzzle_id) {
   Statement::Scope scope(s);
   s.Bind(1, puzzle_id);
   SUDOKU_ASSIGN_OR_RETURN(bool row, s.Step());
-  if (!row) return absl::NotFoundError(absl::StrCat("no puzzle with id ", puzzle_id));
+  if (!row)
+    return absl::NotFoundError(absl::StrCat("no puzzle with id ", puzzle_id));
   return absl::OkStatus();
 }
 
-absl::StatusOr<int64_t> SqlitePuzzleStore::AddRating(int64_t puzzle_id,
-                                                     const proto::Rating& rating) {
+absl::StatusOr<int64_t> SqlitePuzzleStore::AddRating(
+    int64_t puzzle_id, const proto::Rating& rating) {
   SUDOKU_RETURN_IF_ERROR(RequirePuzzle(puzzle_id));
   proto::Rating stored = rating;
   stored.set_puzzle_id(puzzle_id);
@@ -639,7 +673,8 @@ absl::StatusOr<int64_t> SqlitePuzzleStore::AddRating(int64_t puzzle_id,
   return sqlite3_last_insert_rowid(impl_->db.get());
 }
 
-absl::StatusOr<std::vector<proto::Rating>> SqlitePuzzleStore::Ratings(int64_t puzzle_id) {
+absl::StatusOr<std::vector<proto::Rating>> SqlitePuzzleStore::Ratings(
+    int64_t puzzle_id) {
   Statement& s = impl_->select_ratings;
   Statement::Scope scope(s);
   s.Bind(1, puzzle_id);
@@ -647,13 +682,15 @@ absl::StatusOr<std::vector<proto::Rating>> SqlitePuzzleStore::Ratings(int64_t pu
   while (true) {
     SUDOKU_ASSIGN_OR_RETURN(bool row, s.Step());
     if (!row) break;
-    SUDOKU_ASSIGN_OR_RETURN(proto::Rating r, ParseBlob<proto::Rating>(s.Text(0), "rating"));
+    SUDOKU_ASSIGN_OR_RETURN(proto::Rating r,
+                            ParseBlob<proto::Rating>(s.Text(0), "rating"));
     out.push_back(std::move(r));
   }
   return out;
 }
 
-absl::StatusOr<int64_t> SqlitePuzzleStore::AddTrace(int64_t puzzle_id, int64_t rating_id,
+absl::StatusOr<int64_t> SqlitePuzzleStore::AddTrace(int64_t puzzle_id,
+                                                    int64_t rating_id,
                                                     const proto::Trace& trace) {
   SUDOKU_RETURN_IF_ERROR(RequirePuzzle(puzzle_id));
   Statement& s = impl_->insert_trace;
@@ -678,7 +715,8 @@ absl::StatusOr<std::optional<proto::Trace>> SqlitePuzzleStore::LatestTrace(
   s.Bind(1, puzzle_id);
   SUDOKU_ASSIGN_OR_RETURN(bool row, s.Step());
   if (!row) return std::optional<proto::Trace>();
-  SUDOKU_ASSIGN_OR_RETURN(proto::Trace t, ParseBlob<proto::Trace>(s.Text(0), "trace"));
+  SUDOKU_ASSIGN_OR_RETURN(proto::Trace t,
+                          ParseBlob<proto::Trace>(s.Text(0), "trace"));
   return std::optional<proto::Trace>(std::move(t));
 }
 
@@ -698,7 +736,8 @@ absl::StatusOr<int64_t> SqlitePuzzleStore::AddSolverRun(const SolverRun& run) {
   return sqlite3_last_insert_rowid(impl_->db.get());
 }
 
-absl::StatusOr<std::vector<SolverRun>> SqlitePuzzleStore::SolverRuns(int64_t puzzle_id) {
+absl::StatusOr<std::vector<SolverRun>> SqlitePuzzleStore::SolverRuns(
+    int64_t puzzle_id) {
   Statement& s = impl_->select_runs;
   Statement::Scope scope(s);
   s.Bind(1, puzzle_id);
@@ -706,14 +745,15 @@ absl::StatusOr<std::vector<SolverRun>> SqlitePuzzleStore::SolverRuns(int64_t puz
   while (true) {
     SUDOKU_ASSIGN_OR_RETURN(bool row, s.Step());
     if (!row) break;
-    out.push_back(SolverRun{s.Int(0), s.Text(1), static_cast<uint64_t>(s.Int(2)), s.Int(3),
-                            s.Int(4), static_cast<int>(s.Int(5)), s.Int(6) != 0});
+    out.push_back(SolverRun{s.Int(0), s.Text(1),
+                            static_cast<uint64_t>(s.Int(2)), s.Int(3), s.Int(4),
+                            static_cast<int>(s.Int(5)), s.Int(6) != 0});
   }
   return out;
 }
 
-absl::Status SqlitePuzzleStore::SetGenerationInfo(int64_t puzzle_id,
-                                                  const proto::GenerationInfo& info) {
+absl::Status SqlitePuzzleStore::SetGenerationInfo(
+    int64_t puzzle_id, const proto::GenerationInfo& info) {
   SUDOKU_RETURN_IF_ERROR(RequirePuzzle(puzzle_id));
   Statement& s = impl_->upsert_generation;
   Statement::Scope scope(s);
@@ -724,20 +764,21 @@ absl::Status SqlitePuzzleStore::SetGenerationInfo(int64_t puzzle_id,
   return s.Run();
 }
 
-absl::StatusOr<std::optional<proto::GenerationInfo>> SqlitePuzzleStore::GetGenerationInfo(
-    int64_t puzzle_id) {
+absl::StatusOr<std::optional<proto::GenerationInfo>>
+SqlitePuzzleStore::GetGenerationInfo(int64_t puzzle_id) {
   Statement& s = impl_->get_generation;
   Statement::Scope scope(s);
   s.Bind(1, puzzle_id);
   SUDOKU_ASSIGN_OR_RETURN(bool row, s.Step());
   if (!row) return std::optional<proto::GenerationInfo>();
-  SUDOKU_ASSIGN_OR_RETURN(proto::GenerationInfo g,
-                          ParseBlob<proto::GenerationInfo>(s.Text(0), "generation info"));
+  SUDOKU_ASSIGN_OR_RETURN(
+      proto::GenerationInfo g,
+      ParseBlob<proto::GenerationInfo>(s.Text(0), "generation info"));
   return std::optional<proto::GenerationInfo>(std::move(g));
 }
 
-absl::StatusOr<int64_t> SqlitePuzzleStore::EnsureCollection(absl::string_view name,
-                                                            bool is_book) {
+absl::StatusOr<int64_t> SqlitePuzzleStore::EnsureCollection(
+    absl::string_view name, bool is_book) {
   if (name.empty()) return absl::InvalidArgumentError("collection: empty name");
   {
     Statement& s = impl_->find_collection;
@@ -746,8 +787,9 @@ absl::StatusOr<int64_t> SqlitePuzzleStore::EnsureCollection(absl::string_view na
     SUDOKU_ASSIGN_OR_RETURN(bool row, s.Step());
     if (row) {
       if ((s.Int(1) != 0) != is_book) {
-        return absl::FailedPreconditionError(absl::StrCat(
-            "collection '", name, "' exists and is ", s.Int(1) != 0 ? "" : "not ", "a book"));
+        return absl::FailedPreconditionError(
+            absl::StrCat("collection '", name, "' exists and is ",
+                         s.Int(1) != 0 ? "" : "not ", "a book"));
       }
       return s.Int(0);
     }
@@ -757,13 +799,15 @@ absl::StatusOr<int64_t> SqlitePuzzleStore::EnsureCollection(absl::string_view na
   s.Bind(1, name);
   s.Bind(2, int64_t{is_book ? 1 : 0});
   SUDOKU_ASSIGN_OR_RETURN(bool row, s.Step());
-  if (!row) return absl::InternalError("sqlite: collection insert returned no id");
+  if (!row)
+    return absl::InternalError("sqlite: collection insert returned no id");
   const int64_t id = s.Int(0);
   SUDOKU_RETURN_IF_ERROR(s.Run());
   return id;
 }
 
-absl::Status SqlitePuzzleStore::AddToCollection(int64_t collection_id, int64_t puzzle_id) {
+absl::Status SqlitePuzzleStore::AddToCollection(int64_t collection_id,
+                                                int64_t puzzle_id) {
   Statement& s = impl_->add_member;
   Statement::Scope scope(s);
   s.Bind(1, collection_id);
@@ -774,7 +818,8 @@ absl::Status SqlitePuzzleStore::AddToCollection(int64_t collection_id, int64_t p
 absl::Status SqlitePuzzleStore::MarkUsed(absl::string_view book,
                                          absl::Span<const int64_t> puzzle_ids) {
   return RunInTransaction([&]() -> absl::Status {
-    SUDOKU_ASSIGN_OR_RETURN(int64_t id, EnsureCollection(book, /*is_book=*/true));
+    SUDOKU_ASSIGN_OR_RETURN(int64_t id,
+                            EnsureCollection(book, /*is_book=*/true));
     for (int64_t puzzle_id : puzzle_ids) {
       SUDOKU_RETURN_IF_ERROR(AddToCollection(id, puzzle_id));
     }
@@ -795,7 +840,8 @@ SqlitePuzzleStore::Collections() {
   return out;
 }
 
-absl::StatusOr<std::vector<StoredPuzzle>> SqlitePuzzleStore::Query(const PuzzleQuery& q) {
+absl::StatusOr<std::vector<StoredPuzzle>> SqlitePuzzleStore::Query(
+    const PuzzleQuery& q) {
   Statement& s = impl_->query;
   Statement::Scope scope(s);
   s.Bind(1, q.after_id);

@@ -61,7 +61,8 @@ class SqlitePuzzleStore : public PuzzleStore {
   // The database's schema version (PRAGMA user_version).
   absl::StatusOr<int> SchemaVersion();
 
-  absl::Status RunInTransaction(absl::FunctionRef<absl::Status()> body) override;
+  absl::Status RunInTransaction(
+      absl::FunctionRef<absl::Status()> body) override;
   absl::StatusOr<InsertResult> InsertPuzzle(const NewPuzzle& puzzle) override;
   absl::StatusOr<std::optional<StoredPuzzle>> FindIsomorph(
       const Grid& puzzle) override;
@@ -70,7 +71,8 @@ class SqlitePuzzleStore : public PuzzleStore {
   absl::StatusOr<StoredPuzzle> GetPuzzle(int64_t id) override;
   absl::StatusOr<int64_t> AddRating(int64_t puzzle_id,
                                     const proto::Rating& rating) override;
-  absl::StatusOr<std::vector<proto::Rating>> Ratings(int64_t puzzle_id) override;
+  absl::StatusOr<std::vector<proto::Rating>> Ratings(
+      int64_t puzzle_id) override;
   absl::StatusOr<int64_t> AddTrace(int64_t puzzle_id, int64_t rating_id,
                                    const proto::Trace& trace) override;
   absl::StatusOr<std::optional<proto::Trace>> LatestTrace(

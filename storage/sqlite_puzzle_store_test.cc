@@ -23,11 +23,14 @@ using ::testing::HasSubstr;
 using ::testing::Pair;
 
 constexpr char kPuzzle[] =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5.."
+    "..8..79";
 constexpr char kSolution[] =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    "53467891267219534819834256785976142342685379171392485696153728428741963534"
+    "5286179";
 constexpr char kSeventeen[] =
-    "...8.1..........435............7.8........1...2..3....6......75..34........2..6..";
+    "...8.1..........435............7.8........1...2..3....6......75..34......."
+    ".2..6..";
 
 std::unique_ptr<SqlitePuzzleStore> MemoryStore() {
   absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> store =
@@ -38,7 +41,8 @@ std::unique_ptr<SqlitePuzzleStore> MemoryStore() {
 
 NewPuzzle Make(const char* line, const char* solution = nullptr) {
   NewPuzzle p{.givens = *ParseGrid(line, {.check_givens = false})};
-  if (solution != nullptr) p.solution = *ParseGrid(solution, {.check_givens = false});
+  if (solution != nullptr)
+    p.solution = *ParseGrid(solution, {.check_givens = false});
   p.num_solutions = solution != nullptr ? 1 : 0;
   p.source = "test";
   return p;
@@ -54,7 +58,8 @@ std::string TempPath(const std::string& name) {
 
 TEST(SqlitePuzzleStoreTest, InsertsAndReadsBack) {
   auto store = MemoryStore();
-  absl::StatusOr<InsertResult> r = store->InsertPuzzle(Make(kPuzzle, kSolution));
+  absl::StatusOr<InsertResult> r =
+      store->InsertPuzzle(Make(kPuzzle, kSolution));
   ASSERT_THAT(r, IsOk());
   EXPECT_TRUE(r->inserted);
   absl::StatusOr<StoredPuzzle> p = store->GetPuzzle(r->id);
@@ -65,9 +70,10 @@ TEST(SqlitePuzzleStoreTest, InsertsAndReadsBack) {
   EXPECT_EQ(p->canonical_key, *CanonicalKey(p->givens));
   EXPECT_EQ(p->source, "test");
   EXPECT_EQ(p->num_solutions, 1);
-  EXPECT_THAT(store->GetPuzzle(r->id + 1), StatusIs(absl::StatusCode::kNotFound));
-  EXPECT_THAT(store->SchemaVersion(),
-              ::sudoku::testing::IsOkAndHolds(SqlitePuzzleStore::kSchemaVersion));
+  EXPECT_THAT(store->GetPuzzle(r->id + 1),
+              StatusIs(absl::StatusCode::kNotFound));
+  EXPECT_THAT(store->SchemaVersion(), ::sudoku::testing::IsOkAndHolds(
+                                          SqlitePuzzleStore::kSchemaVersion));
 }
 
 TEST(SqlitePuzzleStoreTest, IsomorphIsADuplicateWithTheOriginalsId) {
@@ -128,7 +134,8 @@ TEST(SqlitePuzzleStoreTest, RatingsTracesRunsAndGenerationInfo) {
   auto store = MemoryStore();
   const int64_t id = store->InsertPuzzle(Make(kPuzzle, kSolution))->id;
   ASSERT_THAT(store->AddRating(id, MakeRating(10, "easy")), IsOk());
-  absl::StatusOr<int64_t> rating_id = store->AddRating(id, MakeRating(30, "medium"));
+  absl::StatusOr<int64_t> rating_id =
+      store->AddRating(id, MakeRating(30, "medium"));
   ASSERT_THAT(rating_id, IsOk());
   absl::StatusOr<std::vector<proto::Rating>> ratings = store->Ratings(id);
   ASSERT_THAT(ratings, IsOk());
@@ -153,8 +160,12 @@ TEST(SqlitePuzzleStoreTest, RatingsTracesRunsAndGenerationInfo) {
   ASSERT_TRUE(back->has_value());
   EXPECT_EQ((*back)->steps(0).placements(0).digit(), 4u);
 
-  ASSERT_THAT(store->AddSolverRun({.puzzle_id = id, .solver = "backtrack", .seed = ~0ull,
-                                   .nodes = 42, .guesses = 3, .num_solutions = 1}),
+  ASSERT_THAT(store->AddSolverRun({.puzzle_id = id,
+                                   .solver = "backtrack",
+                                   .seed = ~0ull,
+                                   .nodes = 42,
+                                   .guesses = 3,
+                                   .num_solutions = 1}),
               IsOk());
   absl::StatusOr<std::vector<SolverRun>> runs = store->SolverRuns(id);
   ASSERT_THAT(runs, IsOk());
@@ -168,7 +179,8 @@ TEST(SqlitePuzzleStoreTest, RatingsTracesRunsAndGenerationInfo) {
   ASSERT_THAT(store->SetGenerationInfo(id, info), IsOk());
   info.set_attempts(9);
   ASSERT_THAT(store->SetGenerationInfo(id, info), IsOk());  // replaces
-  absl::StatusOr<std::optional<proto::GenerationInfo>> g = store->GetGenerationInfo(id);
+  absl::StatusOr<std::optional<proto::GenerationInfo>> g =
+      store->GetGenerationInfo(id);
   ASSERT_THAT(g, IsOk());
   ASSERT_TRUE(g->has_value());
   EXPECT_EQ((*g)->seed(), 0xfedcba9876543210ull);
@@ -195,12 +207,16 @@ TEST(SqlitePuzzleStoreTest, QueriesByLevelScoreShapeCollectionAndBookUse) {
   ASSERT_THAT(store->AddRating(ids[0], MakeRating(5, "easy")), IsOk());
   ASSERT_THAT(store->AddRating(ids[1], MakeRating(50, "hard")), IsOk());
   ASSERT_THAT(store->AddRating(ids[2], MakeRating(60, "hard")), IsOk());
-  ASSERT_THAT(store->AddRating(ids[2], MakeRating(20, "medium")), IsOk());  // latest wins
+  ASSERT_THAT(store->AddRating(ids[2], MakeRating(20, "medium")),
+              IsOk());  // latest wins
   const int64_t bank = *store->EnsureCollection("bank", false);
-  EXPECT_THAT(store->EnsureCollection("bank", false), ::sudoku::testing::IsOkAndHolds(bank));
+  EXPECT_THAT(store->EnsureCollection("bank", false),
+              ::sudoku::testing::IsOkAndHolds(bank));
   EXPECT_THAT(store->EnsureCollection("bank", true),
               StatusIs(absl::StatusCode::kFailedPrecondition));
-  for (int k : {3, 1, 4}) ASSERT_THAT(store->AddToCollection(bank, ids[static_cast<size_t>(k)]), IsOk());
+  for (int k : {3, 1, 4})
+    ASSERT_THAT(store->AddToCollection(bank, ids[static_cast<size_t>(k)]),
+                IsOk());
   ASSERT_THAT(store->AddToCollection(bank, ids[1]), IsOk());  // no-op
 
   auto ids_of = [&](const PuzzleQuery& q) {
@@ -214,11 +230,14 @@ TEST(SqlitePuzzleStoreTest, QueriesByLevelScoreShapeCollectionAndBookUse) {
   EXPECT_THAT(ids_of({.level = "hard"}), ElementsAre(ids[1]));
   EXPECT_THAT(ids_of({.level = "medium"}), ElementsAre(ids[2]));
   EXPECT_THAT(ids_of({.score_min = 10.0}), ElementsAre(ids[1], ids[2]));
-  EXPECT_THAT(ids_of({.score_min = 10.0, .score_max = 30.0}), ElementsAre(ids[2]));
+  EXPECT_THAT(ids_of({.score_min = 10.0, .score_max = 30.0}),
+              ElementsAre(ids[2]));
   EXPECT_THAT(ids_of({.shape = "2x3"}), ElementsAre(small_id));
-  EXPECT_THAT(ids_of({.collection = "bank"}), ElementsAre(ids[1], ids[3], ids[4]));
+  EXPECT_THAT(ids_of({.collection = "bank"}),
+              ElementsAre(ids[1], ids[3], ids[4]));
   EXPECT_THAT(ids_of({.collection = "nope"}), ElementsAre());
-  EXPECT_THAT(ids_of({.after_id = ids[1], .limit = 2}), ElementsAre(ids[2], ids[3]));
+  EXPECT_THAT(ids_of({.after_id = ids[1], .limit = 2}),
+              ElementsAre(ids[2], ids[3]));
 
   ASSERT_THAT(store->MarkUsed("book-1", {ids[0], ids[3]}), IsOk());
   EXPECT_THAT(ids_of({.shape = "3x3", .unused_in_books = true}),
@@ -228,9 +247,10 @@ TEST(SqlitePuzzleStoreTest, QueriesByLevelScoreShapeCollectionAndBookUse) {
   const StoreStats stats = *store->Stats();
   EXPECT_EQ(stats.puzzles, 6);
   EXPECT_THAT(stats.by_shape, ElementsAre(Pair("2x3", 1), Pair("3x3", 5)));
-  EXPECT_THAT(stats.by_level,
-              ElementsAre(Pair("", 3), Pair("easy", 1), Pair("hard", 1), Pair("medium", 1)));
-  EXPECT_THAT(stats.by_collection, ElementsAre(Pair("bank", 3), Pair("book-1", 2)));
+  EXPECT_THAT(stats.by_level, ElementsAre(Pair("", 3), Pair("easy", 1),
+                                          Pair("hard", 1), Pair("medium", 1)));
+  EXPECT_THAT(stats.by_collection,
+              ElementsAre(Pair("bank", 3), Pair("book-1", 2)));
 }
 
 TEST(SqlitePuzzleStoreTest, TransactionRollsBackOnError) {
@@ -238,13 +258,16 @@ TEST(SqlitePuzzleStoreTest, TransactionRollsBackOnError) {
   absl::Status status = store->RunInTransaction([&]() -> absl::Status {
     EXPECT_THAT(store->InsertPuzzle(Make(kPuzzle)), IsOk());
     // Nested calls join the outer transaction.
-    EXPECT_THAT(store->RunInTransaction([&] { return store->InsertPuzzle(Make(kSeventeen)).status(); }),
+    EXPECT_THAT(store->RunInTransaction([&] {
+      return store->InsertPuzzle(Make(kSeventeen)).status();
+    }),
                 IsOk());
     return absl::CancelledError("stop");
   });
   EXPECT_THAT(status, StatusIs(absl::StatusCode::kCancelled));
   EXPECT_EQ(store->Stats()->puzzles, 0);
-  ASSERT_THAT(store->RunInTransaction([&] { return store->InsertPuzzle(Make(kPuzzle)).status(); }),
+  ASSERT_THAT(store->RunInTransaction(
+                  [&] { return store->InsertPuzzle(Make(kPuzzle)).status(); }),
               IsOk());
   EXPECT_EQ(store->Stats()->puzzles, 1);
 }
@@ -258,14 +281,18 @@ TEST(SqlitePuzzleStoreTest, FileIsReopenedWithItsData) {
   auto store = SqlitePuzzleStore::Open(path, {.create_if_missing = false});
   ASSERT_THAT(store, IsOk());
   EXPECT_EQ((*store)->Stats()->puzzles, 1);
-  EXPECT_THAT((*store)->IntegrityCheck(), ::sudoku::testing::IsOkAndHolds("ok"));
+  EXPECT_THAT((*store)->IntegrityCheck(),
+              ::sudoku::testing::IsOkAndHolds("ok"));
 }
 
 TEST(SqlitePuzzleStoreTest, MissingFileWithoutCreateIsNotFound) {
-  EXPECT_THAT(SqlitePuzzleStore::Open(TempPath("missing.db"), {.create_if_missing = false}),
-              StatusIs(absl::StatusCode::kNotFound, HasSubstr("no such database")));
-  EXPECT_THAT(SqlitePuzzleStore::Open(::testing::TempDir()),
-              StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("directory")));
+  EXPECT_THAT(
+      SqlitePuzzleStore::Open(TempPath("missing.db"),
+                              {.create_if_missing = false}),
+      StatusIs(absl::StatusCode::kNotFound, HasSubstr("no such database")));
+  EXPECT_THAT(
+      SqlitePuzzleStore::Open(::testing::TempDir()),
+      StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("directory")));
 }
 
 TEST(SqlitePuzzleStoreTest, RefusesCorruptAndForeignFiles) {
@@ -279,13 +306,14 @@ TEST(SqlitePuzzleStoreTest, RefusesCorruptAndForeignFiles) {
   {
     sqlite3* db = nullptr;
     ASSERT_EQ(sqlite3_open(foreign.c_str(), &db), SQLITE_OK);
-    ASSERT_EQ(sqlite3_exec(db, "CREATE TABLE t (x); INSERT INTO t VALUES (1)", nullptr,
-                           nullptr, nullptr),
+    ASSERT_EQ(sqlite3_exec(db, "CREATE TABLE t (x); INSERT INTO t VALUES (1)",
+                           nullptr, nullptr, nullptr),
               SQLITE_OK);
     sqlite3_close(db);
   }
   EXPECT_THAT(SqlitePuzzleStore::Open(foreign),
-              StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("another application")));
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("another application")));
 }
 
 TEST(SqlitePuzzleStoreTest, RefusesANewerSchema) {
@@ -295,12 +323,15 @@ TEST(SqlitePuzzleStoreTest, RefusesANewerSchema) {
     sqlite3* db = nullptr;
     ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
     const std::string sql =
-        "PRAGMA user_version = " + std::to_string(SqlitePuzzleStore::kSchemaVersion + 1);
-    ASSERT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+        "PRAGMA user_version = " +
+        std::to_string(SqlitePuzzleStore::kSchemaVersion + 1);
+    ASSERT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr),
+              SQLITE_OK);
     sqlite3_close(db);
   }
-  EXPECT_THAT(SqlitePuzzleStore::Open(path),
-              StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("newer")));
+  EXPECT_THAT(
+      SqlitePuzzleStore::Open(path),
+      StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("newer")));
 }
 
 TEST(SqlitePuzzleStoreTest, ReaderSeesCommittedStateWhileWriterWorks) {

@@ -17,13 +17,14 @@
 #include <vector>
 
 #include "core/format.h"
+#include "storage/exact_uniqueness.h"
 #include "storage/importer.h"
 #include "storage/sqlite_puzzle_store.h"
-#include "storage/exact_uniqueness.h"
 
 int main(int argc, char** argv) {
   if (argc != 6) {
-    std::fprintf(stderr, "usage: %s DB FILE BATCH KILL_AT_ROW KILL_AT_COMMIT\n", argv[0]);
+    std::fprintf(stderr, "usage: %s DB FILE BATCH KILL_AT_ROW KILL_AT_COMMIT\n",
+                 argv[0]);
     return 2;
   }
   const long kill_at_row = std::atol(argv[4]);
@@ -31,8 +32,10 @@ int main(int argc, char** argv) {
   std::ifstream in(argv[2]);
   const std::string text((std::istreambuf_iterator<char>(in)), {});
   std::vector<sudoku::ImportItem> items;
-  for (sudoku::PuzzleRecord& rec : sudoku::ParsePuzzles(text, {.check_givens = false})) {
-    items.push_back({std::to_string(rec.line), std::move(rec.grid), rec.label, argv[2]});
+  for (sudoku::PuzzleRecord& rec :
+       sudoku::ParsePuzzles(text, {.check_givens = false})) {
+    items.push_back(
+        {std::to_string(rec.line), std::move(rec.grid), rec.label, argv[2]});
   }
   auto store = sudoku::SqlitePuzzleStore::Open(argv[1]);
   if (!store.ok()) {
@@ -52,9 +55,11 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
     if (n == kill_at_commit) std::raise(SIGKILL);
   };
-  sudoku::ImportOptions options{.collection = "crash", .batch_size = std::atoi(argv[3])};
+  sudoku::ImportOptions options{.collection = "crash",
+                                .batch_size = std::atoi(argv[3])};
   auto summary = sudoku::ImportPuzzles(
-      items, options, sudoku::ExactUniquenessCheck(solver->get(), 0), **store, observer);
+      items, options, sudoku::ExactUniquenessCheck(solver->get(), 0), **store,
+      observer);
   if (!summary.ok()) {
     std::fprintf(stderr, "%s\n", summary.status().ToString().c_str());
     return 1;
