@@ -1,0 +1,12 @@
+#include "solvers/stochastic_registry.h"
+
+namespace sudoku {
+
+// One line per solver, in the order StochasticSolverNames() lists them.
+const std::vector<StochasticRegistryEntry>& StochasticRegistry() {
+  static const auto* registry = new std::vector<StochasticRegistryEntry>{
+  };
+  return *registry;
+}
+
+}  // namespace sudoku
