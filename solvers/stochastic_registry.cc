@@ -1,10 +1,13 @@
 #include "solvers/stochastic_registry.h"
 
+#include "solvers/anneal.h"
+
 namespace sudoku {
 
 // One line per solver, in the order StochasticSolverNames() lists them.
 const std::vector<StochasticRegistryEntry>& StochasticRegistry() {
   static const auto* registry = new std::vector<StochasticRegistryEntry>{
+      {"anneal", &MakeAnnealSolver},
   };
   return *registry;
 }
