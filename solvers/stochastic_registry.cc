@@ -1,6 +1,7 @@
 #include "solvers/stochastic_registry.h"
 
 #include "solvers/anneal.h"
+#include "solvers/hillclimb.h"
 
 namespace sudoku {
 
@@ -8,6 +9,7 @@ namespace sudoku {
 const std::vector<StochasticRegistryEntry>& StochasticRegistry() {
   static const auto* registry = new std::vector<StochasticRegistryEntry>{
       {"anneal", &MakeAnnealSolver},
+      {"hillclimb", &MakeHillClimbSolver},
   };
   return *registry;
 }

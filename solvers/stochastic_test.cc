@@ -12,6 +12,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "solvers/anneal.h"
+#include "solvers/hillclimb.h"
 #include "solvers/stochastic.h"
 #include "tests/testing/status_matchers.h"
 
@@ -218,6 +219,114 @@ TEST(FillSinglesTest, FillsForcedCellsOnly) {
     }
   }
   EXPECT_TRUE(CheckGivens(g).ok());
+}
+
+// --------------------------------------------------------------- hillclimb
+
+// True when every box of `grid` holds each digit once.
+bool BoxesArePermutations(const Grid& grid) {
+  const Shape& shape = grid.shape();
+  for (int b = 0; b < shape.size(); ++b) {
+    std::vector<bool> seen(static_cast<size_t>(shape.size() + 1), false);
+    for (int cell : shape.unit(shape.BoxUnit(b))) {
+      if (grid[cell] < 1 || seen[grid[cell]]) return false;
+      seen[grid[cell]] = true;
+    }
+  }
+  return true;
+}
+
+TEST(HillClimbStateTest, DeltaAndApplyMatchFullRecount) {
+  Rng rng(5);
+  for (const Grid& puzzle : EasyPuzzles()) {
+    HillClimbState state(puzzle, HillClimbInitialState(puzzle, true, rng));
+    ASSERT_EQ(state.f1(), HillClimbF1(state.grid()));
+    ASSERT_EQ(state.f2(), HillClimbF2(puzzle, state.grid()));
+    ASSERT_FALSE(state.moves().empty());
+    for (int step = 0; step < 200; ++step) {
+      const auto [a, b] = state.moves()[UniformInt(rng, state.moves().size())];
+      ASSERT_EQ(state.grid().shape().Box(a), state.grid().shape().Box(b));
+      const auto [d1, d2] = state.Delta(a, b);
+      Grid swapped = state.grid();
+      swapped.set(a, state.grid()[b]);
+      swapped.set(b, state.grid()[a]);
+      ASSERT_EQ(state.f1() + d1, HillClimbF1(swapped));
+      ASSERT_EQ(state.f2() + d2, HillClimbF2(puzzle, swapped));
+      state.Apply(a, b);
+      ASSERT_EQ(state.grid(), swapped);
+      ASSERT_EQ(state.f1(), HillClimbF1(swapped));
+      ASSERT_EQ(state.f2(), HillClimbF2(puzzle, swapped));
+    }
+    EXPECT_TRUE(BoxesArePermutations(state.grid()));
+  }
+}
+
+TEST(HillClimbStateTest, MovesAreTheWithinBoxPairsOfNonGivens) {
+  // Jones et al. Figure 1: 6 boxes with 6 empty cells, 1 with 7, 2 with 5
+  // give 6*15 + 21 + 2*10 = 131 moves.
+  absl::StatusOr<Grid> fig1 = ParseGrid(
+      "...512.........76.985.....3......421..19.38..257......5.....192.64.........758...");
+  ASSERT_TRUE(fig1.ok()) << fig1.status();
+  Rng rng(1);
+  HillClimbState state(*fig1, HillClimbInitialState(*fig1, true, rng));
+  EXPECT_EQ(state.moves().size(), 131u);
+}
+
+TEST(HillClimbInitTest, GreedyKeepsGivensAndPostSwapRemovesClashes) {
+  Rng rng(9);
+  for (const Grid& puzzle : EasyPuzzles()) {
+    Rng a(3), b(3);
+    const Grid greedy = HillClimbInitialState(puzzle, false, a);
+    const Grid swapped = HillClimbInitialState(puzzle, true, b);
+    for (const Grid* g : {&greedy, &swapped}) {
+      EXPECT_TRUE(BoxesArePermutations(*g));
+      for (int c = 0; c < puzzle.num_cells(); ++c) {
+        if (puzzle[c] != 0) {
+          EXPECT_EQ((*g)[c], puzzle[c]);
+        }
+      }
+    }
+    // Post-swapping only ever removes given clashes.
+    EXPECT_LE(HillClimbF2(puzzle, swapped), HillClimbF2(puzzle, greedy));
+  }
+}
+
+TEST(HillClimbSolverTest, SolvesEasyPuzzles) {
+  absl::StatusOr<std::unique_ptr<StochasticSolver>> solver =
+      MakeStochasticSolver("hillclimb");
+  ASSERT_TRUE(solver.ok());
+  for (const Grid& puzzle : EasyPuzzles()) {
+    StochasticResult r = (*solver)->Run(puzzle, 4, {.max_iterations = 20000});
+    EXPECT_TRUE(r.solved);
+    EXPECT_TRUE(IsValidSolution(puzzle, r.grid));
+    EXPECT_EQ(r.final_cost, 0);
+  }
+}
+
+TEST(HillClimbSolverTest, DeterministicBySeedAndBudgeted) {
+  HillClimbSolver solver(HillClimbOptions{});
+  absl::StatusOr<Grid> escargot = ParseGrid(
+      "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..");
+  ASSERT_TRUE(escargot.ok());
+  StochasticResult a = solver.Run(*escargot, 21, {.max_iterations = 300});
+  StochasticResult b = solver.Run(*escargot, 21, {.max_iterations = 300});
+  EXPECT_EQ(a.grid, b.grid);
+  EXPECT_EQ(a.iterations, b.iterations);
+  EXPECT_EQ(a.restarts, b.restarts);
+  EXPECT_LE(a.iterations, 300);
+  if (!a.solved) {
+    EXPECT_EQ(a.iterations, 300);
+  }
+  EXPECT_TRUE(BoxesArePermutations(a.grid));
+  EXPECT_EQ(a.final_cost, (162 - HillClimbF1(a.grid)) + HillClimbF2(*escargot, a.grid));
+}
+
+TEST(HillClimbSolverTest, WorksOnOtherShapes) {
+  const Shape* shape = *Shape::Get(2, 3);
+  Grid empty(*shape);
+  HillClimbSolver solver(HillClimbOptions{});
+  StochasticResult r = solver.Run(empty, 2, {.max_iterations = 20000});
+  EXPECT_TRUE(r.solved);
 }
 
 // ---------------------------------------------------------------- RunMany
