@@ -2,6 +2,7 @@
 
 #include "solvers/anneal.h"
 #include "solvers/hillclimb.h"
+#include "solvers/reseda.h"
 
 namespace sudoku {
 
@@ -10,6 +11,7 @@ const std::vector<StochasticRegistryEntry>& StochasticRegistry() {
   static const auto* registry = new std::vector<StochasticRegistryEntry>{
       {"anneal", &MakeAnnealSolver},
       {"hillclimb", &MakeHillClimbSolver},
+      {"reseda", &MakeResedaSolver},
   };
   return *registry;
 }
