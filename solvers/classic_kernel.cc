@@ -140,6 +140,34 @@ bool ClassicKernel::Propagate(State& s) {
         placed = true;
       }
     }
+    if (placed) continue;
+    // Hidden singles in columns (rows and boxes are covered by Update):
+    // bit-sliced counters over the 9 rows of a digit, minus the columns
+    // where the digit is already placed.
+    for (int d = 0; d < 9; ++d) {
+      uint32_t once = 0, twice = 0, done = 0;
+      for (int b = 0; b < 3; ++b) {
+        const uint32_t w = s.f[3 * d + b];
+        done |= w & ~s.unsolved[b];
+        for (int r = 0; r < 27; r += 9) {
+          const uint32_t x = (w >> r) & 0x1FF;
+          twice |= once & x;
+          once |= x;
+        }
+      }
+      uint32_t hidden = once & ~twice & ~FoldColumns(done);
+      while (hidden != 0) {
+        const int c = std::countr_zero(hidden);
+        hidden &= hidden - 1;
+        const uint32_t col = kT.column[static_cast<size_t>(c)];
+        int b = 0;
+        while (b < 3 && (s.f[3 * d + b] & col) == 0) ++b;
+        // An earlier placement in this pass took the cell's row or box.
+        if (b == 3) return false;
+        Place(s, d, 27 * b + std::countr_zero(s.f[3 * d + b] & col));
+        placed = true;
+      }
+    }
     if (!placed) return true;
   }
 }
