@@ -11,6 +11,8 @@ Command SolveCommand();
 Command FormatCommand();
 Command BenchCommand();
 Command GenerateCommand();
+Command RateCommand();
+Command CalibrateCommand();
 
 }  // namespace sudoku::cli
 

@@ -35,6 +35,8 @@ const std::vector<Command>& Commands() {
       FormatCommand(),
       BenchCommand(),
       GenerateCommand(),
+      RateCommand(),
+      CalibrateCommand(),
   };
   return *commands;
 }
