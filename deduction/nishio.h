@@ -96,7 +96,7 @@ CellBits DigitCells(const Board& board, int digit);
 // Why `digit` cannot go in `cell`, by single-digit propagation: assume it
 // there, then repeatedly place the digit where a row, column or box has one
 // cell left for it, until some unit has none. Returns e.g.
-// "a 7 in r9c5 forces r5c6, r4c1, r2c3, r1c7: no 7 left for row 9", or
+// "a 7 in r9c5 forces r5c6, r4c1, r2c3, r1c7: no 7 left for row 9" ("an 8"), or
 // nullopt when propagation stops without a contradiction or needs more than
 // `max_forced` forced placements. `p` is DigitCells(board, digit); filled
 // cells of `board` holding `digit` count as placed.
