@@ -10,7 +10,8 @@
 //
 // Source of the name: Tetsuya Nishio's single-digit trial method; Eppstein,
 // "Solving single-digit Sudoku subproblems" (FUN 2012), gives the algorithm
-// below; HoDoKu calls the same elimination "Template Delete".
+// below. HoDoKu's "Template Delete" starts from the same templates but also
+// prunes them against the other digits' templates, so it can do more.
 //
 // Eppstein's DAG (section 3), for boxes of r rows x c columns, N = r*c.
 // Rows fall into c bands of r rows. Columns are filled left to right; after

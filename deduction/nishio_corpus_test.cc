@@ -33,6 +33,39 @@ std::vector<std::string> ReadLines(const std::string& path) {
   return lines;
 }
 
+// All nine "Template Delete" (1202) cases of HoDoKu's regression library.
+// HoDoKu refines each digit's templates with the other digits' (it drops a
+// template that covers a cell every template of another digit uses, or that
+// overlaps every template of another digit), so its Template Delete is at
+// least as strong as the single-digit rule: ours must be a subset, and equal
+// where the refinement adds nothing.
+TEST(NishioCorpusTest, HodokuTemplateDelete) {
+  const std::string path =
+      std::string(SUDOKU_SHARED_DIR) + "/corpora/techniques/reglib-1.3.txt";
+  const std::vector<std::string> lines = ReadLines(path);
+  if (lines.empty()) GTEST_SKIP() << "no library at " << path;
+  int cases = 0, equal = 0;
+  for (const std::string& line : lines) {
+    std::optional<nishio_testing::HodokuCase> c =
+        nishio_testing::ParseHodokuCase(line);
+    if (!c.has_value() || c->technique != "1202") continue;
+    ++cases;
+    const SingleDigitResult dag =
+        SolveSingleDigitDag(c->board.shape(), DigitCells(c->board, c->digit));
+    CellBits expected;
+    for (const CellDigit& e : c->eliminations) {
+      expected.set(static_cast<size_t>(e.cell));
+    }
+    EXPECT_FALSE(dag.contradiction) << line;
+    EXPECT_TRUE((dag.eliminated & ~expected).none()) << line;
+    equal += dag.eliminated == expected;
+  }
+  std::cout << "HoDoKu Template Delete: " << cases << " cases, single-digit "
+            << "rule equal on " << equal << ", a strict subset on the rest\n";
+  EXPECT_EQ(cases, 9);
+  EXPECT_GE(equal, 1);
+}
+
 TEST(NishioCorpusTest, Top1465SinglesPlusRule) {
   const std::string path =
       std::string(SUDOKU_SHARED_DIR) + "/corpora/puzzles3_magictour_top1465.txt";

@@ -301,6 +301,40 @@ TEST(NishioFixtureTest, ExactEliminatesWhatMatchingCannot) {
   }
 }
 
+// HoDoKu's own Template Delete answers: two cases copied from its regression
+// library, ones where HoDoKu's multi-digit refinement of the templates adds
+// nothing (see NishioCorpusTest.HodokuTemplateDelete for all nine), so the
+// DAG must eliminate exactly those candidates.
+void CheckHodokuTemplateDelete(const std::string& path, int min_cases) {
+  std::ifstream in(path);
+  std::string line;
+  int cases = 0;
+  while (std::getline(in, line)) {
+    std::optional<nishio_testing::HodokuCase> c =
+        nishio_testing::ParseHodokuCase(line);
+    if (!c.has_value() || c->technique != "1202") continue;
+    ++cases;
+    const Board& board = c->board;
+    const SingleDigitResult dag =
+        SolveSingleDigitDag(board.shape(), DigitCells(board, c->digit));
+    CellBits expected;
+    for (const CellDigit& e : c->eliminations) {
+      ASSERT_EQ(e.digit, c->digit);
+      expected.set(static_cast<size_t>(e.cell));
+    }
+    EXPECT_FALSE(dag.contradiction) << line;
+    EXPECT_EQ(dag.eliminated, expected)
+        << line << "\n got " << Bits(board.shape(), dag.eliminated);
+  }
+  EXPECT_GE(cases, min_cases) << path;
+}
+
+TEST(NishioHodokuTest, TemplateDeleteCasesFromTestdata) {
+  CheckHodokuTemplateDelete(std::string(SUDOKU_SOURCE_DIR) +
+                                "/deduction/testdata/hodoku_template_delete.txt",
+                            2);
+}
+
 TEST(NishioTechniqueTest, FindReportsTheExactEliminations) {
   const Fixture f = ReadFixtures().at(0);
   const Board board = BoardAfterSingles(f.puzzle);
