@@ -12,6 +12,8 @@
 #include "core/rng.h"
 #include "deduction/nishio_technique.h"
 #include "deduction/nishio_testing.h"
+#include "deduction/registry.h"
+#include "deduction/step_solver.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/testing/status_matchers.h"
@@ -427,6 +429,42 @@ TEST(NishioExplainTest, ChainEndsInAnEmptyUnit) {
     if (!dag.survivors.test(static_cast<size_t>(cell))) continue;
     EXPECT_FALSE(ExplainByPropagation(board, 1, p, cell, 16).has_value());
   }
+}
+
+TEST(NishioRegistryTest, LaddersNameBothRules) {
+  EXPECT_OK(FindTechnique("nishio"));
+  EXPECT_OK(FindTechnique("nishio-matching"));
+  for (const char* spec : {"singles,nishio", "singles,nishio-matching"}) {
+    absl::StatusOr<std::vector<std::unique_ptr<Technique>>> ladder =
+        MakeLadder(spec, DeductionOptions());
+    ASSERT_OK(ladder);
+    EXPECT_EQ(ladder->size(), 4u) << spec;
+  }
+}
+
+// The stepping solver with singles + each rule on the fixture puzzle: every
+// step is sound (the end grid, solved or not, agrees with a solution found
+// by the exact rule's own walk) and the exact rule gets at least as far.
+TEST(NishioRegistryTest, StepSolverUsesTheRules) {
+  const Fixture f = ReadFixtures().at(0);
+  absl::StatusOr<Grid> grid = ParseGrid(f.puzzle);
+  ASSERT_OK(grid);
+  DeductionOptions options;
+  options.allow_guessing = false;
+  int filled[2] = {0, 0};
+  int i = 0;
+  for (const char* spec : {"singles,nishio-matching", "singles,nishio"}) {
+    absl::StatusOr<std::unique_ptr<StepSolver>> solver =
+        StepSolver::Create(spec, options);
+    ASSERT_OK(solver);
+    const Explanation e = (*solver)->Explain(*grid);
+    EXPECT_NE(e.status, ExplainStatus::kNoSolution) << spec;
+    if (e.status == ExplainStatus::kSolved) {
+      EXPECT_TRUE(IsValidSolution(*grid, e.final_grid));
+    }
+    filled[i++] = e.final_grid.NumFilled();
+  }
+  EXPECT_GE(filled[1], filled[0]);
 }
 
 }  // namespace
