@@ -7,6 +7,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "deduction/nishio_technique.h"
 #include "deduction/singles.h"
 
 namespace sudoku {
@@ -34,6 +35,10 @@ std::vector<std::unique_ptr<Technique>> DefaultTechniques() {
   t.push_back(std::make_unique<FullHouse>());      // 1.0
   t.push_back(std::make_unique<HiddenSingle>());   // 1.2 box, 1.5 line
   t.push_back(std::make_unique<NakedSingle>());    // 2.3
+  // Last resorts before guessing (docs/NISHIO.md): the single-digit template
+  // rule, its matching approximation (= basic fish of any size) first.
+  t.push_back(MakeNishioMatchingTechnique());      // 5.2
+  t.push_back(MakeNishioTechnique());              // 7.5
   return t;
 }
 
