@@ -11,6 +11,7 @@ Command SolveCommand();
 Command FormatCommand();
 Command BenchCommand();
 Command GenerateCommand();
+Command ReproduceCommand();
 
 }  // namespace sudoku::cli
 

@@ -35,6 +35,7 @@ const std::vector<Command>& Commands() {
       FormatCommand(),
       BenchCommand(),
       GenerateCommand(),
+      ReproduceCommand(),
   };
   return *commands;
 }
