@@ -19,7 +19,7 @@ ABSL_FLAG(std::string, solver_params, "",
 ABSL_FLAG(int64_t, max_iterations, 0,
           "Iteration budget per stochastic run (0 = the solver's paper default)");
 ABSL_FLAG(double, max_seconds, 0,
-          "Wall-clock cap per stochastic run in seconds (0 = none; makes runs "
+          "CPU-time cap per stochastic run in seconds (0 = none; makes runs "
           "non-reproducible when it fires)");
 
 namespace sudoku::cli {
@@ -82,6 +82,7 @@ int RunStochasticSolve(const CommandArgs& args) {
     out.set_success_rate(s.success_rate);
     out.set_median_iterations(s.median_iterations);
     out.set_median_seconds(s.median_seconds);
+    out.set_median_restarts(s.median_restarts);
     out.set_mean_seconds_success(s.mean_seconds_success);
     out.set_time_limit_hit(s.time_limit_hit);
     for (const StochasticResult& r : s.results) {
@@ -95,9 +96,9 @@ int RunStochasticSolve(const CommandArgs& args) {
       continue;
     }
     std::cout << absl::StrFormat(
-        "%s %s: success %d/%d (%.2f), median %.0f iterations, median %.4f s",
+        "%s %s: success %d/%d (%.2f), median %.0f iterations, %.0f restarts, %.4f s",
         input.where(), solver_name, s.successes, runs, s.success_rate,
-        s.median_iterations, s.median_seconds);
+        s.median_iterations, s.median_restarts, s.median_seconds);
     if (s.time_limit_hit) std::cout << " (time limit hit)";
     std::cout << "\n";
     if (!out.solution().empty()) std::cout << out.solution() << "\n";
