@@ -13,6 +13,7 @@ Command BenchCommand();
 Command GenerateCommand();
 Command RateCommand();
 Command CalibrateCommand();
+Command ReproduceCommand();
 
 }  // namespace sudoku::cli
 

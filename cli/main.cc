@@ -37,6 +37,7 @@ const std::vector<Command>& Commands() {
       GenerateCommand(),
       RateCommand(),
       CalibrateCommand(),
+      ReproduceCommand(),
   };
   return *commands;
 }
