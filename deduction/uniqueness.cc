@@ -180,13 +180,27 @@ void UniqueRectangle::Scan(const Board& board, const UnitIndex& index,
                           subset.push_back(
                               others[static_cast<size_t>(c[static_cast<size_t>(i)])]);
                         Deduction d = base(3, 4.6 + 0.1 * (k - 1));
-                        d.pattern_units = {u};
-                        for (int cell : others) {
-                          if (std::find(subset.begin(), subset.end(), cell) !=
-                              subset.end())
-                            continue;
-                          for (int digit : board.candidates(cell) & digits)
-                            d.eliminations.push_back({cell, digit});
+                        // Every shared unit of the roof that also holds the
+                        // whole subset (a line and a box: "locked").
+                        for (int v : shared) {
+                          bool holds = true;
+                          for (int cell : subset) {
+                            const auto us = shape.UnitsOf(cell);
+                            if (std::find(us.begin(), us.end(), v) == us.end())
+                              holds = false;
+                          }
+                          if (holds) d.pattern_units.push_back(v);
+                        }
+                        for (int v : d.pattern_units) {
+                          for (int cell : shape.unit(v)) {
+                            if (cell == x || cell == y ||
+                                board.value(cell) != 0 ||
+                                std::find(subset.begin(), subset.end(),
+                                          cell) != subset.end())
+                              continue;
+                            for (int digit : board.candidates(cell) & digits)
+                              d.eliminations.push_back({cell, digit});
+                          }
                         }
                         if (d.eliminations.empty()) return true;
                         Canonicalize(&d.eliminations);
@@ -195,7 +209,7 @@ void UniqueRectangle::Scan(const Board& board, const UnitIndex& index,
                             " of ", shape.CellName(x), ", ", shape.CellName(y),
                             " form a naked subset ", DigitList(shape, digits),
                             " with ", CellList(shape, subset), " in ",
-                            shape.UnitName(u), "; ",
+                            UnitList(shape, d.pattern_units), "; ",
                             DescribeEliminations(shape, d.eliminations));
                         return emit(std::move(d));
                       });
