@@ -9,6 +9,7 @@
 #include "absl/strings/strip.h"
 #include "deduction/fish.h"
 #include "deduction/intersections.h"
+#include "deduction/nishio_technique.h"
 #include "deduction/single_digit.h"
 #include "deduction/singles.h"
 #include "deduction/subsets.h"
@@ -39,8 +40,8 @@ const std::vector<Group>& Groups() {
       {"uniqueness", {"unique_rectangle", "bug_plus_one"}},
       {"single-digit",
        {"skyscraper", "two_string_kite", "turbot_fish", "empty_rectangle"}},
-      // Filled in by the chains and nishio engineers' techniques:
-      // {"chains", {...}}, {"nishio", {...}}.
+      {"nishio", {"nishio"}},
+      // The chains engineer's techniques: {"chains", {...}}.
   };
   return *groups;
 }
@@ -88,7 +89,9 @@ std::vector<std::unique_ptr<Technique>> DefaultTechniques() {
   // Chains engineer: Y-cycles / XY-chains (6.6+), multi colouring, AIC with
   // grouped nodes, ALS-XZ (SE bidirectional cycles 7.0+, forcing chains
   // 7.1+) go here; cell/unit/contradiction forcing chains (8.2+) last.
-  // Nishio engineer: the single-digit template rule (SE Nishio 7.6+) here.
+  // The single-digit template rule (exact; "nishio-matching", its 5.2
+  // approximation, is available by FindTechnique but not in the ladder).
+  t.push_back(MakeNishioTechnique());                // 7.5
   return t;
 }
 
@@ -101,6 +104,7 @@ std::vector<std::string> TechniqueIds() {
 absl::StatusOr<std::unique_ptr<Technique>> FindTechnique(absl::string_view id) {
   for (auto& t : DefaultTechniques())
     if (t->id() == id) return std::move(t);
+  if (id == "nishio-matching") return MakeNishioMatchingTechnique();
   return absl::NotFoundError(absl::StrCat("unknown technique '", id,
                                           "'; known: ",
                                           absl::StrJoin(TechniqueIds(), ", ")));
