@@ -14,6 +14,12 @@ Command GenerateCommand();
 Command RateCommand();
 Command CalibrateCommand();
 Command ReproduceCommand();
+Command ImportCommand();
+Command ExportCommand();
+Command ListCommand();
+Command ShowCommand();
+Command StatsCommand();
+Command CanonCommand();
 
 }  // namespace sudoku::cli
 

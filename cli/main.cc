@@ -38,6 +38,12 @@ const std::vector<Command>& Commands() {
       RateCommand(),
       CalibrateCommand(),
       ReproduceCommand(),
+      ImportCommand(),
+      ExportCommand(),
+      ListCommand(),
+      ShowCommand(),
+      StatsCommand(),
+      CanonCommand(),
   };
   return *commands;
 }
