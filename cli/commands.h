@@ -10,6 +10,7 @@ Command ValidateCommand();
 Command SolveCommand();
 Command FormatCommand();
 Command BenchCommand();
+Command GenerateCommand();
 
 }  // namespace sudoku::cli
 

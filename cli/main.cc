@@ -34,6 +34,7 @@ const std::vector<Command>& Commands() {
       SolveCommand(),
       FormatCommand(),
       BenchCommand(),
+      GenerateCommand(),
   };
   return *commands;
 }

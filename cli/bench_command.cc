@@ -1,0 +1,140 @@
+// sudoku-forge bench TARGET: throughput measurements printed for humans
+// (and --json for machines). Figures quoted in docs/PERFORMANCE.md come from
+// here, with the command line that produced them.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "cli/bench.h"
+#include "cli/command.h"
+#include "cli/commands.h"
+#include "cli/flags.h"
+#include "cli/input.h"
+#include "core/format.h"
+#include "solvers/solver.h"
+
+ABSL_FLAG(std::string, mode, "unique",
+          "bench solve: 'first' (stop at the first solution) or 'unique' "
+          "(count to 2, the uniqueness check)");
+ABSL_FLAG(int, repeat, 5, "Timed passes over the corpus (median reported), after one warm-up pass");
+ABSL_FLAG(int, limit, 0, "Use only the first N puzzles of the corpus (0 = all)");
+
+namespace sudoku::cli {
+
+double MedianSeconds(int runs, void (*body)(void*), void* context) {
+  body(context);  // warm-up
+  std::vector<double> times;
+  for (int i = 0; i < std::max(1, runs); ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    body(context);
+    times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  }
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
+
+namespace {
+
+// Reads the --corpus file, keeping only readable puzzles (a benchmark corpus
+// with a bad line is a usage error: the figures would be misleading).
+absl::StatusOr<std::vector<Grid>> LoadCorpus() {
+  const std::string path = absl::GetFlag(FLAGS_corpus);
+  if (path.empty()) return absl::InvalidArgumentError("--corpus=FILE is required");
+  absl::StatusOr<ParseOptions> options = ParseOptionsFromFlags();
+  if (!options.ok()) return options.status();
+  absl::StatusOr<std::vector<InputPuzzle>> inputs = ReadInputs({path}, *options);
+  if (!inputs.ok()) return inputs.status();
+  std::vector<Grid> grids;
+  const int limit = absl::GetFlag(FLAGS_limit);
+  for (const InputPuzzle& p : *inputs) {
+    if (!p.grid.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(p.where(), ": ", p.grid.status().message()));
+    }
+    grids.push_back(*p.grid);
+    if (limit > 0 && static_cast<int>(grids.size()) >= limit) break;
+  }
+  if (grids.empty()) return absl::InvalidArgumentError(absl::StrCat(path, ": no puzzles"));
+  return grids;
+}
+
+struct SolveBench {
+  Solver* solver;
+  const std::vector<Grid>* grids;
+  SolveLimits limits;
+  int64_t nodes = 0, guesses = 0, solutions[3] = {0, 0, 0};
+};
+
+void RunSolvePass(void* context) {
+  auto* b = static_cast<SolveBench*>(context);
+  b->nodes = b->guesses = 0;
+  b->solutions[0] = b->solutions[1] = b->solutions[2] = 0;
+  for (const Grid& g : *b->grids) {
+    SolveResult r = b->solver->Solve(g, b->limits);
+    b->nodes += r.nodes;
+    b->guesses += r.guesses;
+    ++b->solutions[std::min(r.num_solutions, 2)];
+  }
+}
+
+int BenchSolve(const CommandArgs&) {
+  const std::string mode = absl::GetFlag(FLAGS_mode);
+  if (mode != "first" && mode != "unique") {
+    return UsageError("bench", absl::StrCat("unknown --mode '", mode, "' (first or unique)"));
+  }
+  absl::StatusOr<std::vector<Grid>> grids = LoadCorpus();
+  if (!grids.ok()) return UsageError("bench", std::string(grids.status().message()));
+  absl::StatusOr<std::unique_ptr<Solver>> solver = MakeSolver(absl::GetFlag(FLAGS_solver));
+  if (!solver.ok()) return UsageError("bench", std::string(solver.status().message()));
+  SolveBench bench{solver->get(), &*grids, {}};
+  bench.limits.max_solutions = mode == "first" ? 1 : 2;
+  const int repeat = std::max(3, absl::GetFlag(FLAGS_repeat));
+  const double secs = MedianSeconds(repeat, &RunSolvePass, &bench);
+  const double n = static_cast<double>(grids->size());
+  std::cout << absl::StrFormat(
+      "bench solve: corpus=%s solver=%s mode=%s puzzles=%d\n"
+      "  %.2f us/puzzle  %.0f puzzles/s  (median of %d passes after a warm-up)\n"
+      "  %.1f nodes/puzzle  %.2f guesses/puzzle  solutions: %d none, %d one, %d two+\n",
+      absl::GetFlag(FLAGS_corpus), (*solver)->name(), mode, grids->size(),
+      1e6 * secs / n, n / secs, repeat, static_cast<double>(bench.nodes) / n,
+      static_cast<double>(bench.guesses) / n, bench.solutions[0], bench.solutions[1],
+      bench.solutions[2]);
+  return kExitOk;
+}
+
+const std::vector<BenchTarget>& BenchTargets() {
+  static const auto* targets = new std::vector<BenchTarget>{
+      {"solve", "exact solver throughput on --corpus (--solver, --mode=first|unique)", &BenchSolve},
+  };
+  return *targets;
+}
+
+int RunBench(const CommandArgs& args) {
+  if (args.positional.empty()) {
+    std::string names;
+    for (const BenchTarget& t : BenchTargets()) absl::StrAppend(&names, names.empty() ? "" : ", ", t.name);
+    return UsageError("bench", absl::StrCat("name a benchmark: ", names));
+  }
+  for (const BenchTarget& t : BenchTargets()) {
+    if (args.positional[0] == t.name) return t.run(args);
+  }
+  return UsageError("bench", absl::StrCat("unknown benchmark '", args.positional[0], "'"));
+}
+
+}  // namespace
+
+Command BenchCommand() {
+  return {"bench", "measure throughput (solve, ...) on a corpus",
+          "Usage: sudoku-forge bench TARGET --corpus=FILE [flags]\n"
+          "Targets:\n"
+          "  solve   exact solver throughput: --solver=backtrack|dlx\n"
+          "          --mode=first|unique; prints us/puzzle, puzzles/s and nodes,\n"
+          "          the median of --repeat passes (>= 3) after a warm-up pass.",
+          {"corpus", "solver", "mode", "repeat", "limit", "shape", "json"}, &RunBench};
+}
+
+}  // namespace sudoku::cli

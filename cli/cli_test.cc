@@ -1,0 +1,171 @@
+// End-to-end tests of the sudoku-forge binary: exit codes, error messages
+// and JSON output, run as a user would run them.
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "core/format.h"
+#include "core/grid.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace sudoku {
+namespace {
+
+using ::testing::HasSubstr;
+
+struct CliResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string Slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Runs sudoku-forge with `args` (shell-quoted by the caller) and `input` on
+// stdin.
+CliResult RunCli(const std::string& args, const std::string& input = "") {
+  const std::string dir = ::testing::TempDir();
+  const std::string in_path = dir + "/cli_in.txt", err_path = dir + "/cli_err.txt";
+  std::ofstream(in_path) << input;
+  const std::string cmd = absl::StrCat(SUDOKU_FORGE_BINARY, " ", args, " <", in_path,
+                                       " 2>", err_path);
+  CliResult result;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return result;
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) result.out.append(buf.data(), n);
+  const int status = pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  result.err = Slurp(err_path);
+  return result;
+}
+
+const std::string kData = std::string(SUDOKU_SOURCE_DIR) + "/tests/data/";
+constexpr char kWiki[] =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+TEST(CliTest, ValidateReportsEveryKindAndCarriesOn) {
+  CliResult r = RunCli("validate " + kData + "cli_mixed.txt");
+  EXPECT_EQ(r.exit_code, 1);
+  std::vector<std::string> lines = absl::StrSplit(r.out, '\n', absl::SkipEmpty());
+  ASSERT_EQ(lines.size(), 5u) << r.out;
+  EXPECT_THAT(lines[0], HasSubstr("cli_mixed.txt:3\tunique"));
+  EXPECT_THAT(lines[1], HasSubstr("cli_mixed.txt:4\tmultiple"));
+  EXPECT_THAT(lines[2], HasSubstr("cli_mixed.txt:5\tnone"));
+  EXPECT_THAT(lines[3], HasSubstr("invalid\tline 6: r1c1 and r1c2 both hold 5"));
+  EXPECT_THAT(lines[4], HasSubstr("invalid\tline 7, column 81: unexpected character 'x'"));
+  EXPECT_THAT(r.err, HasSubstr("1 unique, 1 multiple, 1 none, 2 invalid"));
+}
+
+TEST(CliTest, ValidateMultipleGivesTwoDifferentValidSolutions) {
+  CliResult r = RunCli("validate --json " + kData + "cli_mixed.txt");
+  std::vector<std::string> lines = absl::StrSplit(r.out, '\n', absl::SkipEmpty());
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_THAT(lines[0], HasSubstr("\"status\":\"UNIQUE\""));
+  EXPECT_THAT(lines[0], HasSubstr("\"nodes\":"));
+  EXPECT_THAT(lines[1], HasSubstr("\"status\":\"MULTIPLE\""));
+  EXPECT_THAT(lines[3], HasSubstr("\"status\":\"INVALID\""));
+  EXPECT_THAT(lines[3], HasSubstr("\"error\":\"line 6: r1c1 and r1c2 both hold 5"));
+  // Pull the two solutions out of the MULTIPLE line and check them.
+  const std::string key = "\"solutions\":[";
+  const size_t from = lines[1].find(key);
+  ASSERT_NE(from, std::string::npos) << lines[1];
+  const size_t to = lines[1].find(']', from);
+  std::vector<std::string> solutions;
+  for (absl::string_view part : absl::StrSplit(
+           absl::string_view(lines[1]).substr(from + key.size(), to - from - key.size()), ',')) {
+    solutions.emplace_back(absl::StripPrefix(absl::StripSuffix(part, "\""), "\""));
+  }
+  ASSERT_EQ(solutions.size(), 2u) << lines[1];
+  EXPECT_NE(solutions[0], solutions[1]);
+  absl::StatusOr<Grid> puzzle = ParseGrid(std::string("1") + std::string(80, '.'));
+  for (const std::string& s : solutions) {
+    EXPECT_TRUE(IsValidSolution(*puzzle, *ParseGrid(s))) << s;
+  }
+}
+
+TEST(CliTest, ValidateAllGoodExitsZero) {
+  CliResult r = RunCli(absl::StrCat("validate ", kWiki));
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("argument 1\tunique"));
+}
+
+TEST(CliTest, SolveFromStdinInEveryFormat) {
+  CliResult line = RunCli("solve -", std::string(kWiki) + "\n");
+  EXPECT_EQ(line.exit_code, 0) << line.err;
+  absl::StatusOr<Grid> solution = ParseGrid(line.out);
+  ASSERT_TRUE(solution.ok()) << line.out;
+  EXPECT_TRUE(IsValidSolution(*ParseGrid(kWiki), *solution));
+  for (const char* format : {"grid", "tokens"}) {
+    CliResult r = RunCli(absl::StrCat("solve --format=", format), kWiki);
+    EXPECT_EQ(r.exit_code, 0);
+    absl::StatusOr<Grid> g = ParseGrid(r.out);
+    ASSERT_TRUE(g.ok()) << format << ": " << g.status() << "\n" << r.out;
+    EXPECT_EQ(*g, *solution);
+  }
+  CliResult dlx = RunCli("solve --solver=dlx --format=json", kWiki);
+  EXPECT_EQ(dlx.exit_code, 0);
+  EXPECT_THAT(dlx.out, HasSubstr(absl::StrCat("\"solutions\":[\"", ToLine(*solution), "\"]")));
+  EXPECT_THAT(dlx.out, HasSubstr("\"solver\":\"dlx\""));
+}
+
+TEST(CliTest, SolveCountsAllSolutions) {
+  // A 4x4 with two empty rectangles' worth of freedom: count them all.
+  CliResult r = RunCli("solve --count=0 --format=json 1234341221434321");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_THAT(r.out, HasSubstr("\"num_solutions\":1"));
+  CliResult many = RunCli("solve --count=0 --format=json 1...............");
+  EXPECT_THAT(many.out, HasSubstr("\"num_solutions\":72"));  // 288 grids / 4 for r1c1
+}
+
+TEST(CliTest, UsageErrorsExitTwo) {
+  EXPECT_EQ(RunCli("").exit_code, 2);
+  EXPECT_EQ(RunCli("frobnicate").exit_code, 2);
+  CliResult unknown_flag = RunCli("validate --frob " + kData + "cli_mixed.txt");
+  EXPECT_EQ(unknown_flag.exit_code, 2);
+  EXPECT_THAT(unknown_flag.err, HasSubstr("unknown flag '--frob'"));
+  CliResult missing = RunCli("validate /nonexistent/file.txt");
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_THAT(missing.err, HasSubstr("/nonexistent/file.txt: no such file"));
+  EXPECT_EQ(RunCli("solve --solver=magic " + kData + "cli_mixed.txt").exit_code, 2);
+  EXPECT_EQ(RunCli("solve --format=xml " + kData + "cli_mixed.txt").exit_code, 2);
+  EXPECT_EQ(RunCli("validate --shape=3by3 " + kData + "cli_mixed.txt").exit_code, 2);
+  EXPECT_EQ(RunCli("solve --count=abc " + kData + "cli_mixed.txt").exit_code, 2);
+  EXPECT_EQ(RunCli("bench solve").exit_code, 2);  // no --corpus
+  EXPECT_EQ(RunCli("--help").exit_code, 0);
+  EXPECT_EQ(RunCli("validate --help").exit_code, 0);
+}
+
+TEST(CliTest, FormatConvertsAndReportsBadLines) {
+  CliResult r = RunCli("format --to=grid " + kData + "cli_mixed.txt");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.err, HasSubstr("cli_mixed.txt:7: line 7, column 81"));
+  EXPECT_THAT(r.out, HasSubstr("+-------+-------+-------+"));
+  CliResult json = RunCli(absl::StrCat("format --to=json ", kWiki));
+  EXPECT_EQ(json.exit_code, 0);
+  EXPECT_THAT(json.out, HasSubstr("\"shape\":\"3x3\""));
+  EXPECT_THAT(json.out, HasSubstr("\"clues\":30"));
+  // Round trip through the pretty grid.
+  CliResult back = RunCli("format --to=line", r.out);
+  EXPECT_THAT(back.out, HasSubstr(kWiki));
+  // --shape forces 3x2 boxes on a 36-cell line.
+  CliResult shaped = RunCli("format --to=json --shape=3x2 1.....................................");
+  EXPECT_THAT(shaped.err, HasSubstr("got 38"));
+}
+
+}  // namespace
+}  // namespace sudoku

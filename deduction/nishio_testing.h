@@ -1,0 +1,93 @@
+// Test and benchmark support for the nishio rule: naked and hidden singles
+// and a "singles + one technique" stepping loop. Deliberately tiny and
+// independent of the deduction engine (branch `deduction`), so that the
+// nishio tests and benchmark can build positions on their own.
+#ifndef SUDOKU_DEDUCTION_NISHIO_TESTING_H_
+#define SUDOKU_DEDUCTION_NISHIO_TESTING_H_
+
+#include <optional>
+
+#include "core/board.h"
+#include "deduction/technique.h"
+
+namespace sudoku::nishio_testing {
+
+// Places naked and hidden singles until none is left. Returns false when the
+// board turned out contradictory.
+inline bool ApplySingles(Board* board) {
+  const Shape& shape = board->shape();
+  bool progress = true;
+  while (progress) {
+    progress = false;
+    for (int cell = 0; cell < shape.num_cells(); ++cell) {
+      if (board->value(cell) != 0) continue;
+      const CandidateSet c = board->candidates(cell);
+      if (c.empty()) return false;
+      if (c.Single() != 0) {
+        if (!board->Place(cell, c.Single())) return false;
+        progress = true;
+      }
+    }
+    for (int u = 0; u < shape.num_units(); ++u) {
+      for (int digit = 1; digit <= shape.size(); ++digit) {
+        int count = 0, last = -1;
+        bool placed = false;
+        for (int cell : shape.unit(u)) {
+          if (board->value(cell) == digit) placed = true;
+          if (board->candidates(cell).Contains(digit)) {
+            ++count;
+            last = cell;
+          }
+        }
+        if (placed) continue;
+        if (count == 0) return false;
+        if (count == 1) {
+          if (!board->Place(last, digit)) return false;
+          progress = true;
+        }
+      }
+    }
+  }
+  return true;
+}
+
+struct StepOutcome {
+  bool solved = false;
+  bool contradiction = false;
+  int technique_steps = 0;  // deductions of `technique` applied
+};
+
+// Singles, then `technique` (when given), repeated until solved or stuck.
+inline StepOutcome SolveWithSingles(Board* board, const Technique* technique) {
+  StepOutcome out;
+  while (true) {
+    if (!ApplySingles(board)) {
+      out.contradiction = true;
+      return out;
+    }
+    if (board->IsSolved()) {
+      out.solved = true;
+      return out;
+    }
+    if (technique == nullptr) return out;
+    std::optional<Deduction> d = technique->Find(*board);
+    if (!d.has_value()) return out;
+    ++out.technique_steps;
+    for (const CellDigit& e : d->eliminations) {
+      if (!board->Eliminate(e.cell, e.digit)) {
+        out.contradiction = true;
+        return out;
+      }
+    }
+    for (const CellDigit& pl : d->placements) {
+      if (!board->Place(pl.cell, pl.digit)) {
+        out.contradiction = true;
+        return out;
+      }
+    }
+  }
+}
+
+}  // namespace sudoku::nishio_testing
+
+#endif  // SUDOKU_DEDUCTION_NISHIO_TESTING_H_

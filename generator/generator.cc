@@ -1,0 +1,137 @@
+#include "generator/generator.h"
+
+#include <cassert>
+
+#include "absl/strings/str_cat.h"
+#include "core/rng.h"
+#include "solvers/random_solution.h"
+
+namespace sudoku {
+
+absl::Status GeneratorOptions::Validate() const {
+  if (shape == nullptr) return absl::InvalidArgumentError("generator: no shape");
+  const int cells = shape->num_cells();
+  if (min_clues < 0 || min_clues > cells) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("generator: --min-clues must be in 0..", cells, ", got ", min_clues));
+  }
+  if (max_clues < 0 || max_clues > cells) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("generator: --max-clues must be in 0..", cells, ", got ", max_clues));
+  }
+  if (max_clues > 0 && min_clues > max_clues) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "generator: --min-clues (", min_clues, ") exceeds --max-clues (", max_clues, ")"));
+  }
+  if (max_attempts < 1) {
+    return absl::InvalidArgumentError("generator: max_attempts must be at least 1");
+  }
+  return absl::OkStatus();
+}
+
+Generator::Generator(const GeneratorOptions& options)
+    : options_(options), orbits_(SymmetryOrbits(*options.shape, options.symmetry)) {
+  assert(options.Validate().ok());
+  absl::StatusOr<std::unique_ptr<Solver>> solver = MakeSolver("backtrack");
+  assert(solver.ok());
+  solver_ = std::move(*solver);
+}
+
+bool Generator::IsUnique(const Grid& puzzle) {
+  SolveLimits limits;
+  limits.max_solutions = 2;
+  return solver_->Solve(puzzle, limits).num_solutions == 1;
+}
+
+void Generator::RemoveClues(const Grid& solution, Rng& rng, std::vector<Grid>* sequence,
+                            int64_t* checks) {
+  std::vector<int> order(orbits_.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+  Shuffle(rng, order.begin(), order.end());
+  Grid puzzle = solution;
+  int clues = puzzle.num_cells();
+  sequence->push_back(puzzle);
+  // One pass suffices for minimality: a removal refused now stays refused
+  // after later removals (fewer clues never restore uniqueness).
+  for (int index : order) {
+    const std::vector<int>& orbit = orbits_[static_cast<size_t>(index)];
+    const int after = clues - static_cast<int>(orbit.size());
+    if (options_.min_clues > 0 && after < options_.min_clues) continue;
+    for (int cell : orbit) puzzle.set(cell, 0);
+    ++*checks;
+    if (IsUnique(puzzle)) {
+      clues = after;
+      sequence->push_back(puzzle);
+      if (!options_.minimal && options_.min_clues > 0 && clues == options_.min_clues) break;
+    } else {
+      for (int cell : orbit) puzzle.set(cell, solution[cell]);
+    }
+  }
+}
+
+std::optional<GeneratedPuzzle> Generator::Generate(uint64_t seed, const Judge& judge) {
+  GeneratedPuzzle result{Grid(*options_.shape), Grid(*options_.shape), seed, 0, 0, 0};
+  for (int attempt = 0; attempt < options_.max_attempts; ++attempt) {
+    ++result.attempts;
+    const uint64_t attempt_seed = DeriveSeed(seed, static_cast<uint64_t>(attempt));
+    Rng rng(attempt_seed);
+    const Grid solution = RandomSolution(*options_.shape, rng());
+    std::vector<Grid> sequence;
+    RemoveClues(solution, rng, &sequence, &result.uniqueness_checks);
+    const Grid& last = sequence.back();
+    if (options_.max_clues > 0 && last.NumFilled() > options_.max_clues) continue;
+    if (!judge) {
+      result.puzzle = last;
+      result.solution = solution;
+      return result;
+    }
+    ++result.judged;
+    const Verdict verdict = judge(last, solution);
+    if (verdict == Verdict::kAccept) {
+      result.puzzle = last;
+      result.solution = solution;
+      return result;
+    }
+    if (verdict == Verdict::kTooEasy || options_.minimal) continue;
+    // Too hard and a non-minimal puzzle is allowed: earlier puzzles of the
+    // sequence have more clues and are (nearly always) easier. Bisect for
+    // the last acceptable one, keeping within the clue bounds.
+    size_t lo = 0, hi = sequence.size() - 1;  // judge(sequence[hi]) is too hard
+    while (lo + 1 < hi) {
+      const size_t mid = (lo + hi) / 2;
+      const Grid& candidate = sequence[mid];
+      if (options_.max_clues > 0 && candidate.NumFilled() > options_.max_clues) {
+        lo = mid;
+        continue;
+      }
+      ++result.judged;
+      const Verdict v = judge(candidate, solution);
+      if (v == Verdict::kAccept) {
+        result.puzzle = candidate;
+        result.solution = solution;
+        return result;
+      }
+      if (v == Verdict::kTooHard) {
+        hi = mid;
+      } else {
+        lo = mid;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+bool Generator::IsMinimal(const Grid& puzzle) {
+  Grid probe = puzzle;
+  for (int cell = 0; cell < puzzle.num_cells(); ++cell) {
+    const int d = puzzle[cell];
+    if (d == 0) continue;
+    probe.set(cell, 0);
+    const bool unique = IsUnique(probe);
+    probe.set(cell, d);
+    if (unique) return false;
+  }
+  return true;
+}
+
+}  // namespace sudoku

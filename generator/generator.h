@@ -1,0 +1,95 @@
+// The puzzle generator: a random full grid, then clue removal in random
+// order (one symmetry orbit at a time), each removal kept only when the
+// exact count-to-2 check still finds exactly one solution.
+//
+// Reproducible: Generate(seed) depends only on the options and the seed
+// (every random choice flows from it through core/rng.h), so a batch that
+// seeds puzzle i with DeriveSeed(S, i) gives the same puzzles whatever the
+// number of worker threads.
+//
+// A Generator is not thread-safe (it owns a solver's scratch memory): use
+// one per thread.
+#ifndef SUDOKU_GENERATOR_GENERATOR_H_
+#define SUDOKU_GENERATOR_GENERATOR_H_
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+
+#include "absl/status/status.h"
+#include "core/grid.h"
+#include "core/rng.h"
+#include "generator/symmetry.h"
+#include "solvers/solver.h"
+
+namespace sudoku {
+
+// Bumped whenever the same seed and options may give different puzzles.
+inline constexpr int kGeneratorVersion = 1;
+
+struct GeneratorOptions {
+  // The shape of the puzzles. Not owned (shapes are interned).
+  const Shape* shape = &Shape::Classic();
+  // The clue pattern is invariant under this symmetry.
+  Symmetry symmetry = Symmetry::kNone;
+  // Remove clues until none (no orbit, with a symmetry) can go: the puzzle
+  // is minimal. When false, removal also stops at `min_clues`.
+  bool minimal = true;
+  // Stop removing at this many clues (0 = no bound). A floor on difficulty
+  // for children's books and large shapes.
+  int min_clues = 0;
+  // Reject results with more clues than this (0 = no bound) and try again.
+  int max_clues = 0;
+  // Attempts (fresh grid and removal order) per puzzle before giving up.
+  int max_attempts = 1000;
+
+  // InvalidArgument when bounds contradict each other or the shape.
+  absl::Status Validate() const;
+};
+
+// Where a candidate puzzle stands against a difficulty target.
+enum class Verdict { kAccept, kTooEasy, kTooHard };
+
+// Judges a candidate (puzzle, solution). Called from the generating thread.
+using Judge = std::function<Verdict(const Grid& puzzle, const Grid& solution)>;
+
+struct GeneratedPuzzle {
+  Grid puzzle;
+  Grid solution;
+  uint64_t seed = 0;          // the seed Generate() was given
+  int attempts = 0;           // full grids tried, including the accepted one
+  int64_t uniqueness_checks = 0;  // count-to-2 searches run
+  int64_t judged = 0;         // candidates handed to the judge
+};
+
+class Generator {
+ public:
+  // REQUIRES: options.Validate().ok().
+  explicit Generator(const GeneratorOptions& options);
+
+  // One puzzle. With a judge, attempts continue until it accepts; when the
+  // judge says kTooHard and the options allow a non-minimal puzzle, the
+  // removal sequence is bisected for an accepted intermediate puzzle (more
+  // clues are easier). Returns nullopt when max_attempts run out.
+  std::optional<GeneratedPuzzle> Generate(uint64_t seed, const Judge& judge = nullptr);
+
+  // Whether removing any single clue of `puzzle` leaves it with several
+  // solutions (the definition of a minimal puzzle).
+  bool IsMinimal(const Grid& puzzle);
+
+ private:
+  // Removes clues from `solution` in an order drawn from `rng`. Appends each
+  // puzzle of the removal sequence to `sequence` (the last is the result).
+  void RemoveClues(const Grid& solution, Rng& rng, std::vector<Grid>* sequence,
+                   int64_t* checks);
+  bool IsUnique(const Grid& puzzle);
+
+  GeneratorOptions options_;
+  std::vector<std::vector<int>> orbits_;
+  std::unique_ptr<Solver> solver_;
+};
+
+}  // namespace sudoku
+
+#endif  // SUDOKU_GENERATOR_GENERATOR_H_

@@ -1,0 +1,65 @@
+// ClassicKernel: a 9x9-only exact search on band bit boards. Internal to
+// solvers/; BacktrackSolver uses it for 3x3 shapes.
+//
+// The board is 27 words: for each digit d (0..8) and band b (0..2, rows
+// 3b..3b+2) a 27-bit mask of the cells of that band where d may still go:
+//
+//   F[3*d + b]:  bit  26 ......... 18 | 17 ......... 9 | 8 ......... 0
+//                     row 3b+2, c8..c0 | row 3b+1       | row 3b, c8..c0
+//
+// plus 3 words of unsolved cells, one per band. Row and box constraints of
+// one digit live inside one word, so the kernel's main step works on one
+// (digit, band) word at a time: it reduces the word to the minirows (row x
+// box segments of 3 cells) that take part in some valid placement of the
+// digit's three rows into the band's three boxes (this covers locked
+// candidates and hidden singles in rows and boxes), and a row left with
+// one cell places the digit there. Columns cross bands: a placed digit
+// clears its column in the two other bands, and a digit missing from a
+// column is a contradiction. Naked singles are found with bit-sliced
+// counters over the 9 digit words of a band. Branching takes a cell with
+// two candidates when there is one (else the fewest).
+//
+// The design follows the idea of JCZSolve and tdoku's band boards; the
+// code and tables are our own. No heap allocation: search states live on
+// the call stack (228 bytes each). Not thread-safe.
+#ifndef SUDOKU_SOLVERS_CLASSIC_KERNEL_H_
+#define SUDOKU_SOLVERS_CLASSIC_KERNEL_H_
+
+#include <cstdint>
+
+#include "core/grid.h"
+#include "solvers/solver.h"
+
+namespace sudoku {
+
+class ClassicKernel {
+ public:
+  // REQUIRES: puzzle.shape() is 3x3. Givens that clash give 0 solutions.
+  SolveResult Run(const Grid& puzzle, const SolveLimits& limits);
+
+ private:
+  struct State {
+    uint32_t f[27];     // candidates per (digit, band), layout above
+    uint32_t prev[27];  // f as of its last Update (to skip unchanged words)
+    uint32_t unsolved[3];
+  };
+
+  static bool Update(State& s, int d, int b);
+  static bool Propagate(State& s);
+  static void Place(State& s, int d, int cell);
+  void Search(State& s);
+  void RecordSolution(const State& s);
+
+  int max_solutions_ = 0;
+  int64_t max_nodes_ = 0;
+  int num_solutions_ = 0;
+  int64_t nodes_ = 0;
+  int64_t guesses_ = 0;
+  bool limit_hit_ = false;
+  bool stop_ = false;
+  uint8_t solutions_[2][81] = {};
+};
+
+}  // namespace sudoku
+
+#endif  // SUDOKU_SOLVERS_CLASSIC_KERNEL_H_
