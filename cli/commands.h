@@ -11,6 +11,8 @@ Command SolveCommand();
 Command FormatCommand();
 Command BenchCommand();
 Command GenerateCommand();
+Command RenderCommand();
+Command BookCommand();
 
 }  // namespace sudoku::cli
 

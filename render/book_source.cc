@@ -169,7 +169,7 @@ absl::StatusOr<AssembledBook> AssembleBook(
     const int have = static_cast<int>(puzzles.size());
     if (have < spec.count) {
       if (!options.generate) {
-        return absl::InvalidArgumentError(absl::StrCat(
+        return absl::OutOfRangeError(absl::StrCat(
             "section '", spec.level, "': wants ", spec.count,
             " puzzles but the source has only ", have, " left"));
       }

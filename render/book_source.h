@@ -137,7 +137,7 @@ struct AssembledBook {
 };
 
 // Fills each section from `source`. Errors: NotFound for a level the source
-// lacks; InvalidArgument (naming the section, the count wanted and the count
+// lacks; OutOfRange (naming the section, the count wanted and the count
 // available) when the source runs short and there is no generator; the
 // solve function's error (prefixed with the puzzle's `where`) when a puzzle
 // has no unique solution or its stored solution is wrong.

@@ -179,7 +179,7 @@ TEST(AssembleBookTest, ShortSourceIsAnErrorWithCounts) {
   auto specs = ParseSectionSpecs("easy:9");
   ASSERT_THAT(specs, IsOk());
   EXPECT_THAT(AssembleBook(*specs, *source, WithSolver(1)),
-              StatusIs(absl::StatusCode::kInvalidArgument,
+              StatusIs(absl::StatusCode::kOutOfRange,
                        HasSubstr("wants 9 puzzles but the source has only 8")));
 }
 
