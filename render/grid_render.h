@@ -46,7 +46,7 @@ struct GridStyle {
   // Box lines and border are this many times the thin width.
   double thick_ratio = 3.2;
   // Symbol cap height as a fraction of the cell side.
-  double symbol_fraction = 0.56;
+  double symbol_fraction = 0.52;
   // Grey level (0 black .. 1 white) of digits that only the solution adds.
   double solution_gray = 0.45;
   // Paint the grid area white first (PNG has a transparent background
