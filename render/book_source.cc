@@ -102,7 +102,7 @@ absl::StatusOr<std::unique_ptr<TsvPuzzleSource>> TsvPuzzleSource::Parse(
           absl::StrCat(where, ": ", grid.status().message()));
     }
     Entry entry{SourcePuzzle{*std::move(grid), std::nullopt, "", std::nullopt,
-                             "", where, false},
+                             "", where, false, 0},
                 absl::AsciiStrToLower(absl::StripAsciiWhitespace(
                     columns[static_cast<size_t>(options.level_column - 1)])),
                 false};

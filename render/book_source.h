@@ -48,6 +48,7 @@ struct SourcePuzzle {
   std::string hardest_technique;
   std::string where;             // for messages: "file.tsv:17", "db #42"
   bool previously_used = false;  // already printed in an earlier book
+  int64_t source_key = 0;        // the source's own key (store id), 0 if none
 };
 
 // Where puzzles come from. Implementations: TsvPuzzleSource (below) and the

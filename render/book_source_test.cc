@@ -199,7 +199,7 @@ TEST(AssembleBookTest, GeneratorFillsTheGap) {
     return absl::StatusOr<std::vector<SourcePuzzle>>(std::vector<SourcePuzzle>(
         static_cast<size_t>(count),
         SourcePuzzle{PuzzleFrom(solution), solution, "", std::nullopt, "",
-                     "generated", false}));
+                     "generated", false, 0}));
   };
   auto book = AssembleBook(*specs, *source, options);
   ASSERT_THAT(book, IsOk());
