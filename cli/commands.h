@@ -20,6 +20,8 @@ Command ListCommand();
 Command ShowCommand();
 Command StatsCommand();
 Command CanonCommand();
+Command RenderCommand();
+Command BookCommand();
 
 }  // namespace sudoku::cli
 
