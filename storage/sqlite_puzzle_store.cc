@@ -206,6 +206,13 @@ CREATE TABLE collection_members (
 ) WITHOUT ROWID;
 CREATE INDEX collection_members_puzzle ON collection_members (puzzle_id);
 )sql",
+    // 1 -> 2: appending to a collection reads max(position) of that
+    // collection; without this index that scanned every member (quadratic
+    // imports into one collection).
+    R"sql(
+CREATE INDEX collection_members_position
+  ON collection_members (collection_id, position);
+)sql",
 };
 static_assert(std::size(kMigrations) == SqlitePuzzleStore::kSchemaVersion);
 

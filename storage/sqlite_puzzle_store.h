@@ -38,7 +38,7 @@ struct SqliteStoreOptions {
 class SqlitePuzzleStore : public PuzzleStore {
  public:
   // The schema version this binary writes (PRAGMA user_version).
-  static constexpr int kSchemaVersion = 1;
+  static constexpr int kSchemaVersion = 2;
   // PRAGMA application_id of our files: "SFRG".
   static constexpr int32_t kApplicationId = 0x53465247;
 

@@ -334,6 +334,35 @@ TEST(SqlitePuzzleStoreTest, RefusesANewerSchema) {
       StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("newer")));
 }
 
+TEST(SqlitePuzzleStoreTest, MigratesAVersion1Database) {
+  const std::string path = TempPath("v1.db");
+  {
+    auto store = *SqlitePuzzleStore::Open(path);
+    const int64_t c = *store->EnsureCollection("c", false);
+    const int64_t id = store->InsertPuzzle(Make(kPuzzle))->id;
+    ASSERT_THAT(store->AddToCollection(c, id), IsOk());
+  }
+  // Turn it back into a version-1 file: drop what migration 1 -> 2 adds.
+  auto exec = [&](const char* sql) {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK)
+        << sql;
+    sqlite3_close(db);
+  };
+  exec("DROP INDEX collection_members_position; PRAGMA user_version = 1");
+  auto store = SqlitePuzzleStore::Open(path);
+  ASSERT_THAT(store, IsOk());
+  EXPECT_THAT(
+      (*store)->SchemaVersion(),
+      ::sudoku::testing::IsOkAndHolds(SqlitePuzzleStore::kSchemaVersion));
+  EXPECT_THAT((*store)->Collections(),
+              ::sudoku::testing::IsOkAndHolds(ElementsAre(Pair("c", 1))));
+  store->reset();
+  // The index is back (dropping it succeeds only if it exists).
+  exec("DROP INDEX collection_members_position");
+}
+
 TEST(SqlitePuzzleStoreTest, ReaderSeesCommittedStateWhileWriterWorks) {
   const std::string path = TempPath("concurrent.db");
   auto writer = *SqlitePuzzleStore::Open(path);
