@@ -1,31 +1,23 @@
 #include "cli/store_util.h"
 
+#include "absl/flags/declare.h"
 #include "absl/flags/flag.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "cli/flags.h"
 #include "core/shape.h"
 #include "core/status_macros.h"
 
-ABSL_FLAG(std::string, score_min, "",
-          "Only puzzles whose latest rating scores at least this");
-ABSL_FLAG(std::string, score_max, "",
-          "Only puzzles whose latest rating scores at most this");
+// --score-min/--score-max are defined in generate_command.cc (double,
+// defaults -1e9/1e9 meaning "no bound"); export and list read the same flags.
+ABSL_DECLARE_FLAG(double, score_min);
+ABSL_DECLARE_FLAG(double, score_max);
 ABSL_FLAG(bool, unused, false, "Only puzzles not yet used in any book");
 
 namespace sudoku::cli {
 namespace {
 
-absl::StatusOr<std::optional<double>> ScoreFlag(const std::string& value,
-                                                const char* name) {
-  if (value.empty()) return std::optional<double>();
-  double v = 0;
-  if (!absl::SimpleAtod(value, &v)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--", name, ": not a number: '", value, "'"));
-  }
-  return std::optional<double>(v);
-}
+// The generate command's "no bound" defaults.
+constexpr double kNoBound = 1e9;
 
 }  // namespace
 
@@ -43,10 +35,12 @@ absl::StatusOr<PuzzleQuery> QueryFromFlags() {
     SUDOKU_ASSIGN_OR_RETURN(const Shape* shape, Shape::FromSpec(spec));
     q.shape = shape->name();
   }
-  SUDOKU_ASSIGN_OR_RETURN(
-      q.score_min, ScoreFlag(absl::GetFlag(FLAGS_score_min), "score-min"));
-  SUDOKU_ASSIGN_OR_RETURN(
-      q.score_max, ScoreFlag(absl::GetFlag(FLAGS_score_max), "score-max"));
+  if (const double v = absl::GetFlag(FLAGS_score_min); v > -kNoBound) {
+    q.score_min = v;
+  }
+  if (const double v = absl::GetFlag(FLAGS_score_max); v < kNoBound) {
+    q.score_max = v;
+  }
   q.unused_in_books = absl::GetFlag(FLAGS_unused);
   return q;
 }
