@@ -164,6 +164,11 @@ class DagSearch {
     if (s != 0) return s == 3;
     ++expanded_;
     uint32_t rows = col_rows_[t] & open_bands & ~mask;
+    if (t + 1 == g_.n) {  // every arc of the last column ends at the sink
+      survivors_[static_cast<size_t>(t)] |= rows;
+      memo_->Set(mask, rows != 0 ? 3 : 1);
+      return rows != 0;
+    }
     bool alive = false;
     while (rows != 0) {
       const int row = std::countr_zero(rows);
