@@ -110,6 +110,8 @@ const std::vector<BenchTarget>& BenchTargets() {
   static const auto* targets = new std::vector<BenchTarget>{
       {"solve", "exact solver throughput on --corpus (--solver, --mode=first|unique)", &BenchSolve},
       {"nishio", "single-digit template rule: DAG vs overlay on --corpus, DAG on 16x16/25x25", &BenchNishio},
+      {"canon", "canonical (minlex) keys per second on --corpus", &BenchCanon},
+      {"import", "import throughput on --corpus into a fresh database file", &BenchImport},
   };
   return *targets;
 }
@@ -137,7 +139,10 @@ Command BenchCommand() {
           "          the median of --repeat passes (>= 3) after a warm-up pass.\n"
           "  nishio  single-digit template rule (9x9 --corpus, after singles):\n"
           "          us per digit-call for Eppstein's DAG vs pattern overlay vs\n"
-          "          matching, then the DAG on --seed random 16x16 and 25x25 grids.",
+          "          matching, then the DAG on --seed random 16x16 and 25x25 grids.\n"
+          "  canon   canonical (minlex) keys per second on --corpus.\n"
+          "  import  parse + uniqueness check + canonical key + insert, puzzles/s,\n"
+          "          into a fresh database file per pass (--repeat passes).",
           {"corpus", "solver", "mode", "repeat", "limit", "shape", "json", "seed"}, &RunBench};
 }
 

@@ -7,8 +7,14 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "deduction/fish.h"
+#include "deduction/intersections.h"
 #include "deduction/nishio_technique.h"
+#include "deduction/single_digit.h"
 #include "deduction/singles.h"
+#include "deduction/subsets.h"
+#include "deduction/uniqueness.h"
+#include "deduction/wings.h"
 
 namespace sudoku {
 namespace {
@@ -21,6 +27,21 @@ struct Group {
 const std::vector<Group>& Groups() {
   static const auto* groups = new std::vector<Group>{
       {"singles", {"full_house", "hidden_single", "naked_single"}},
+      {"intersections",
+       {"direct_pointing", "direct_claiming", "pointing", "claiming"}},
+      {"subsets",
+       {"direct_hidden_pair", "direct_hidden_triple", "naked_pair",
+        "hidden_pair", "naked_triple", "hidden_triple", "naked_quad",
+        "hidden_quad"}},
+      {"fish",
+       {"x_wing", "swordfish", "jellyfish", "finned_x_wing",
+        "finned_swordfish", "finned_jellyfish"}},
+      {"wings", {"xy_wing", "xyz_wing", "w_wing"}},
+      {"uniqueness", {"unique_rectangle", "bug_plus_one"}},
+      {"single-digit",
+       {"skyscraper", "two_string_kite", "turbot_fish", "empty_rectangle"}},
+      {"nishio", {"nishio"}},
+      // The chains engineer's techniques: {"chains", {...}}.
   };
   return *groups;
 }
@@ -34,11 +55,43 @@ std::vector<std::unique_ptr<Technique>> DefaultTechniques() {
   std::vector<std::unique_ptr<Technique>> t;
   t.push_back(std::make_unique<FullHouse>());      // 1.0
   t.push_back(std::make_unique<HiddenSingle>());   // 1.2 box, 1.5 line
+  t.push_back(std::make_unique<Pointing>(true));   // 1.7 direct pointing
+  t.push_back(std::make_unique<Claiming>(true));   // 1.9 direct claiming
+  t.push_back(std::make_unique<HiddenSubset>(2, true));  // 2.0
   t.push_back(std::make_unique<NakedSingle>());    // 2.3
-  // Last resorts before guessing (docs/NISHIO.md): the single-digit template
-  // rule, its matching approximation (= basic fish of any size) first.
-  t.push_back(MakeNishioMatchingTechnique());      // 5.2
-  t.push_back(MakeNishioTechnique());              // 7.5
+  t.push_back(std::make_unique<HiddenSubset>(3, true));  // 2.5
+  t.push_back(std::make_unique<Pointing>());       // 2.6
+  t.push_back(std::make_unique<Claiming>());       // 2.8
+  t.push_back(std::make_unique<NakedSubset>(2));   // 3.0
+  t.push_back(std::make_unique<BasicFish>(2));     // 3.2 X-Wing
+  t.push_back(std::make_unique<HiddenSubset>(2));  // 3.4
+  t.push_back(std::make_unique<NakedSubset>(3));   // 3.6
+  t.push_back(std::make_unique<BasicFish>(3));     // 3.8 Swordfish
+  t.push_back(std::make_unique<HiddenSubset>(3));  // 4.0
+  t.push_back(std::make_unique<XyWing>(false));    // 4.2
+  t.push_back(std::make_unique<XyWing>(true));     // 4.4
+  t.push_back(std::make_unique<UniqueRectangle>());  // 4.5-4.9
+  t.push_back(std::make_unique<NakedSubset>(4));   // 5.0
+  t.push_back(std::make_unique<BasicFish>(4));     // 5.2 Jellyfish
+  t.push_back(std::make_unique<HiddenSubset>(4));  // 5.4
+  t.push_back(std::make_unique<BugPlusOne>());     // 5.6
+  // SE 6.2 Aligned Pair Exclusion: not implemented.
+  // Chains engineer: X-chains / X-cycles (SE 6.5+), remote pairs, simple
+  // colouring go here, before the single-digit patterns they generalise.
+  t.push_back(std::make_unique<TwoLinkPattern>(TwoLinkKind::kSkyscraper));
+  t.push_back(std::make_unique<TwoLinkPattern>(TwoLinkKind::kTwoStringKite));
+  t.push_back(std::make_unique<TwoLinkPattern>(TwoLinkKind::kTurbotFish));
+  t.push_back(std::make_unique<EmptyRectangle>());   // 6.6
+  t.push_back(std::make_unique<FinnedFish>(2));      // 6.6
+  t.push_back(std::make_unique<WWing>());            // 6.6
+  t.push_back(std::make_unique<FinnedFish>(3));      // 6.8
+  t.push_back(std::make_unique<FinnedFish>(4));      // 7.0
+  // Chains engineer: Y-cycles / XY-chains (6.6+), multi colouring, AIC with
+  // grouped nodes, ALS-XZ (SE bidirectional cycles 7.0+, forcing chains
+  // 7.1+) go here; cell/unit/contradiction forcing chains (8.2+) last.
+  // The single-digit template rule (exact; "nishio-matching", its 5.2
+  // approximation, is available by FindTechnique but not in the ladder).
+  t.push_back(MakeNishioTechnique());                // 7.5
   return t;
 }
 
@@ -51,6 +104,7 @@ std::vector<std::string> TechniqueIds() {
 absl::StatusOr<std::unique_ptr<Technique>> FindTechnique(absl::string_view id) {
   for (auto& t : DefaultTechniques())
     if (t->id() == id) return std::move(t);
+  if (id == "nishio-matching") return MakeNishioMatchingTechnique();
   return absl::NotFoundError(absl::StrCat("unknown technique '", id,
                                           "'; known: ",
                                           absl::StrJoin(TechniqueIds(), ", ")));
