@@ -65,15 +65,17 @@ PerCall SecondsPerCall(int repeat, Pass* pass) {
 
 // The slowest single call: each position's best of three timings (to
 // filter out preemption on a shared machine), maximised over positions.
-double WorstCallSeconds(const Shape& shape, const std::vector<CellBits>& positions) {
+double WorstCallSeconds(const Shape& shape,
+                        const std::vector<CellBits>& positions) {
   double worst = 0;
   for (const CellBits& p : positions) {
     double best = 1e9;
     for (int i = 0; i < 3; ++i) {
       const auto start = std::chrono::steady_clock::now();
       const SingleDigitResult r = SolveSingleDigitDag(shape, p);
-      const double s =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      const double s = std::chrono::duration<double>(
+                           std::chrono::steady_clock::now() - start)
+                           .count();
       if (r.work >= 0) best = std::min(best, s);
     }
     worst = std::max(worst, best);
@@ -85,23 +87,31 @@ double WorstCallSeconds(const Shape& shape, const std::vector<CellBits>& positio
 
 int BenchNishio(const CommandArgs&) {
   const std::string path = absl::GetFlag(FLAGS_corpus);
-  if (path.empty()) return UsageError("bench", "--corpus=FILE is required (9x9 puzzles)");
-  absl::StatusOr<std::vector<InputPuzzle>> inputs = ReadInputs({path}, ParseOptions());
-  if (!inputs.ok()) return UsageError("bench", std::string(inputs.status().message()));
+  if (path.empty())
+    return UsageError("bench", "--corpus=FILE is required (9x9 puzzles)");
+  absl::StatusOr<std::vector<InputPuzzle>> inputs =
+      ReadInputs({path}, ParseOptions());
+  if (!inputs.ok())
+    return UsageError("bench", std::string(inputs.status().message()));
   std::vector<Grid> grids;
   const int limit = absl::GetFlag(FLAGS_limit);
   for (const InputPuzzle& in : *inputs) {
     if (!in.grid.ok()) {
-      return UsageError("bench", absl::StrCat(in.where(), ": ", in.grid.status().message()));
+      return UsageError(
+          "bench", absl::StrCat(in.where(), ": ", in.grid.status().message()));
     }
     if (in.grid->size() != 9) {
-      return UsageError("bench", absl::StrCat(in.where(), ": bench nishio wants 9x9 puzzles"));
+      return UsageError(
+          "bench",
+          absl::StrCat(in.where(), ": bench nishio wants 9x9 puzzles"));
     }
     grids.push_back(*in.grid);
     if (limit > 0 && static_cast<int>(grids.size()) >= limit) break;
   }
-  const std::vector<CellBits> positions = nishio_bench::DigitSetsAfterSingles(grids);
-  if (positions.empty()) return UsageError("bench", absl::StrCat(path, ": no positions"));
+  const std::vector<CellBits> positions =
+      nishio_bench::DigitSetsAfterSingles(grids);
+  if (positions.empty())
+    return UsageError("bench", absl::StrCat(path, ": no positions"));
   const int repeat = std::max(3, absl::GetFlag(FLAGS_repeat));
   const Shape& classic = Shape::Classic();
 
@@ -138,15 +148,18 @@ int BenchNishio(const CommandArgs&) {
     Pass pass{&shape, &large, &SolveSingleDigitDag};
     const PerCall t = SecondsPerCall(std::min(repeat, 3), &pass);
     std::cout << absl::StrFormat(
-        "  %dx%d DAG %8.3f ms/call wall, %8.3f CPU; slowest call %8.3f ms wall; "
+        "  %dx%d DAG %8.3f ms/call wall, %8.3f CPU; slowest call %8.3f ms "
+        "wall; "
         "%.0f vertices/call (%d digit-calls, 8 random grids, seed %d)\n",
-        k * k, k * k, 1e3 * t.wall, 1e3 * t.cpu, 1e3 * WorstCallSeconds(shape, large),
+        k * k, k * k, 1e3 * t.wall, 1e3 * t.cpu,
+        1e3 * WorstCallSeconds(shape, large),
         static_cast<double>(pass.work) / static_cast<double>(large.size()),
         large.size(), seed);
   }
   CellBits all;
   const Shape& big = Shape::GetOrDie(5, 5);
-  for (int cell = 0; cell < big.num_cells(); ++cell) all.set(static_cast<size_t>(cell));
+  for (int cell = 0; cell < big.num_cells(); ++cell)
+    all.set(static_cast<size_t>(cell));
   const std::vector<CellBits> empty_grid = {all};
   Pass full{&big, &empty_grid, &SolveSingleDigitDag};
   const PerCall full_t = SecondsPerCall(1, &full);
