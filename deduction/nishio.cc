@@ -79,8 +79,8 @@ struct DagGeometry {
   int n = 0;
   int c = 0;  // box width = columns per stack = number of bands
   uint32_t all_rows = 0;
-  std::array<uint32_t, kMaxDigits> band_mask{};     // rows of band b
-  std::array<uint32_t, kMaxDigits> band_of_row{};   // rows of row i's band
+  std::array<uint32_t, kMaxDigits> band_mask{};    // rows of band b
+  std::array<uint32_t, kMaxDigits> band_of_row{};  // rows of row i's band
 
   explicit DagGeometry(const Shape& shape)
       : n(shape.size()), c(shape.box_cols()) {
@@ -113,7 +113,9 @@ class SmallMemo {
  public:
   SmallMemo() { state_.fill(0); }
   uint32_t Get(uint32_t mask) const { return state_[mask]; }
-  void Set(uint32_t mask, uint32_t s) { state_[mask] = static_cast<uint8_t>(s); }
+  void Set(uint32_t mask, uint32_t s) {
+    state_[mask] = static_cast<uint8_t>(s);
+  }
   void Reset() {}
 
  private:
@@ -164,12 +166,18 @@ class DagSearch {
     if (s != 0) return s == 3;
     ++expanded_;
     uint32_t rows = col_rows_[t] & open_bands & ~mask;
+    if (t + 1 == g_.n) {  // every arc of the last column ends at the sink
+      survivors_[static_cast<size_t>(t)] |= rows;
+      memo_->Set(mask, rows != 0 ? 3 : 1);
+      return rows != 0;
+    }
     bool alive = false;
     while (rows != 0) {
       const int row = std::countr_zero(rows);
       const uint32_t bit = uint32_t{1} << row;
       rows ^= bit;
-      uint32_t next_open = open_bands & ~g_.band_of_row[static_cast<size_t>(row)];
+      uint32_t next_open =
+          open_bands & ~g_.band_of_row[static_cast<size_t>(row)];
       if (next_open == 0) next_open = g_.all_rows;
       if (Visit(mask | bit, t + 1, next_open)) {
         alive = true;
@@ -201,6 +209,7 @@ std::array<uint32_t, kMaxDigits> ColumnRows(const Shape& shape,
   // _Find_first/_Find_next (libstdc++) visit only the set bits.
   for (size_t cell = p._Find_first(); cell < p.size();
        cell = p._Find_next(cell)) {
+    assert(cell < n * n);  // REQUIRES of SolveSingleDigitDag
     cols[cell % n] |= uint32_t{1} << (cell / n);
   }
   return cols;
@@ -215,7 +224,7 @@ void FinishResult(const CellBits& p, SingleDigitResult* result) {
 // Pattern overlay.
 
 struct Templates {
-  size_t words = 0;            // 64-bit words per template
+  size_t words = 0;  // 64-bit words per template
   size_t count = 0;
   std::vector<uint64_t> bits;  // count x words
 };
@@ -544,8 +553,9 @@ std::optional<std::string> ExplainByPropagation(const Board& board, int digit,
       }
       if (done) continue;
       if (count == 0) {
-        std::string text = absl::StrCat(Article(symbol), " ", std::string(1, symbol), " in ",
-                                        shape.CellName(cell));
+        std::string text =
+            absl::StrCat(Article(symbol), " ", std::string(1, symbol), " in ",
+                         shape.CellName(cell));
         if (!forced.empty()) {
           absl::StrAppend(&text, " forces ", absl::StrJoin(forced, ", "));
         }

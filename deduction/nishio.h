@@ -82,7 +82,7 @@ SingleDigitResult SolveSingleDigitMatching(const Shape& shape,
 
 // Facts about the full DAG of a shape (P = every cell).
 struct DagStats {
-  int64_t vertices = 0;    // almost-balanced matrices: 290 for 3x3
+  int64_t vertices = 0;  // almost-balanced matrices: 290 for 3x3
   int64_t arcs = 0;
   Uint128 placements = 0;  // source-to-sink paths = valid placements
 };

@@ -18,9 +18,10 @@ namespace sudoku {
 namespace {
 
 const std::vector<CellBits>& Top1465Positions() {
-  static const auto* positions = new std::vector<CellBits>(
-      nishio_bench::DigitSetsAfterSinglesFromFile(std::string(SUDOKU_SHARED_DIR) +
-                                     "/corpora/puzzles3_magictour_top1465.txt"));
+  static const auto* positions =
+      new std::vector<CellBits>(nishio_bench::DigitSetsAfterSinglesFromFile(
+          std::string(SUDOKU_SHARED_DIR) +
+          "/corpora/puzzles3_magictour_top1465.txt"));
   return *positions;
 }
 
@@ -86,8 +87,11 @@ void BM_NishioDagFullGrid(benchmark::State& state) {
   }
   Run(state, shape, {all}, SolveSingleDigitDag);
 }
-BENCHMARK(BM_NishioDagFullGrid)->Arg(3)->Arg(4)->Arg(5)->Unit(
-    benchmark::kMillisecond);
+BENCHMARK(BM_NishioDagFullGrid)
+    ->Arg(3)
+    ->Arg(4)
+    ->Arg(5)
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace sudoku

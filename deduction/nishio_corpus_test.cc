@@ -68,8 +68,8 @@ TEST(NishioCorpusTest, HodokuTemplateDelete) {
 }
 
 TEST(NishioCorpusTest, Top1465SinglesPlusRule) {
-  const std::string path =
-      std::string(SUDOKU_SHARED_DIR) + "/corpora/puzzles3_magictour_top1465.txt";
+  const std::string path = std::string(SUDOKU_SHARED_DIR) +
+                           "/corpora/puzzles3_magictour_top1465.txt";
   const std::vector<std::string> puzzles = ReadLines(path);
   if (puzzles.empty()) GTEST_SKIP() << "no corpus at " << path;
   const std::unique_ptr<Technique> exact = MakeNishioTechnique();
@@ -82,7 +82,8 @@ TEST(NishioCorpusTest, Top1465SinglesPlusRule) {
     absl::StatusOr<Board> start = Board::FromGrid(*grid);
     ASSERT_OK(start);
     Board singles = *start;
-    solved_singles += nishio_testing::SolveWithSingles(&singles, nullptr).solved;
+    solved_singles +=
+        nishio_testing::SolveWithSingles(&singles, nullptr).solved;
     // Positions after singles where the exact rule beats the matching one.
     for (int digit = 1; digit <= 9; ++digit) {
       const CellBits p = DigitCells(singles, digit);
@@ -112,8 +113,8 @@ TEST(NishioCorpusTest, Top1465SinglesPlusRule) {
     }
   }
   std::cout << "top1465: " << puzzles.size() << " puzzles; solved by singles "
-            << solved_singles << ", singles+nishio-matching "
-            << solved_matching << ", singles+nishio " << solved_exact
+            << solved_singles << ", singles+nishio-matching " << solved_matching
+            << ", singles+nishio " << solved_exact
             << "; positions after singles where exact > matching: "
             << exact_only_positions << "\n";
   EXPECT_GE(solved_exact, solved_matching);
@@ -123,8 +124,8 @@ TEST(NishioCorpusTest, Top1465SinglesPlusRule) {
 // The same report through the deduction engine's stepping solver (what
 // `sudoku-forge explain --techniques=...` runs), guessing off.
 TEST(NishioCorpusTest, Top1465StepSolver) {
-  const std::string path =
-      std::string(SUDOKU_SHARED_DIR) + "/corpora/puzzles3_magictour_top1465.txt";
+  const std::string path = std::string(SUDOKU_SHARED_DIR) +
+                           "/corpora/puzzles3_magictour_top1465.txt";
   const std::vector<std::string> puzzles = ReadLines(path);
   if (puzzles.empty()) GTEST_SKIP() << "no corpus at " << path;
   DeductionOptions options;
@@ -146,8 +147,8 @@ TEST(NishioCorpusTest, Top1465StepSolver) {
         ++solved[i];
       }
     }
-    std::cout << "StepSolver --techniques=" << spec << ": solves "
-              << solved[i] << " of " << puzzles.size() << "\n";
+    std::cout << "StepSolver --techniques=" << spec << ": solves " << solved[i]
+              << " of " << puzzles.size() << "\n";
     ++i;
   }
   EXPECT_GE(solved[2], solved[1]);

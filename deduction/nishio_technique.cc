@@ -60,10 +60,9 @@ class NishioTechnique : public Technique {
     return MakeDeduction(board, digit, p, open, result);
   }
 
-  std::optional<Deduction> MakeDeduction(const Board& board, int digit,
-                                         const CellBits& p,
-                                         const std::vector<int>& open,
-                                         const SingleDigitResult& result) const {
+  std::optional<Deduction> MakeDeduction(
+      const Board& board, int digit, const CellBits& p,
+      const std::vector<int>& open, const SingleDigitResult& result) const {
     const Shape& shape = board.shape();
     Deduction d;
     d.technique = std::string(id());
@@ -99,16 +98,16 @@ class NishioTechnique : public Technique {
     }
     if (!unexplained.empty()) {
       reasons.push_back(absl::StrCat(
-          "no ", what, " of ", sym,
-          exact_ ? "" : " between rows and columns", " uses ",
-          absl::StrJoin(unexplained, ", ")));
+          "no ", what, " of ", sym, exact_ ? "" : " between rows and columns",
+          " uses ", absl::StrJoin(unexplained, ", ")));
     }
     std::vector<std::string> cells;
     for (const CellDigit& e : d.eliminations) {
       cells.push_back(shape.CellName(e.cell));
     }
-    d.text = absl::StrCat(name(), " on ", sym, ": ", absl::StrJoin(reasons, "; "),
-                          "; so ", absl::StrJoin(cells, ", "), " <> ", sym);
+    d.text =
+        absl::StrCat(name(), " on ", sym, ": ", absl::StrJoin(reasons, "; "),
+                     "; so ", absl::StrJoin(cells, ", "), " <> ", sym);
     return d;
   }
 

@@ -92,8 +92,8 @@ TEST(NishioDagTest, PathsCountValidPlacements) {
 }
 
 TEST(NishioDagTest, DepthFirstSearchExpandsEveryVertexOfTheFullDag) {
-  for (auto [r, c] : {std::pair{2, 2}, {2, 3}, {3, 2}, {3, 3}, {4, 4}, {3, 4},
-                      {4, 3}}) {
+  for (auto [r, c] :
+       {std::pair{2, 2}, {2, 3}, {3, 2}, {3, 3}, {4, 4}, {3, 4}, {4, 3}}) {
     const Shape& shape = Shape::GetOrDie(r, c);
     CellBits all;
     for (int cell = 0; cell < shape.num_cells(); ++cell) {
@@ -213,7 +213,8 @@ TEST(NishioDagTest, LargeShapesAgreeWithPathCounts) {
           continue;
         }
         CellBits forced = p;
-        for (int peer : shape.peers(cell)) forced.reset(static_cast<size_t>(peer));
+        for (int peer : shape.peers(cell))
+          forced.reset(static_cast<size_t>(peer));
         const bool used = CountPlacementsInside(shape, forced) > 0;
         ASSERT_EQ(dag.survivors.test(static_cast<size_t>(cell)), used)
             << shape.name() << " " << shape.CellName(cell);
@@ -227,7 +228,8 @@ TEST(NishioDagTest, BoxesMatterWhereMatchingCannotSeeThem) {
   // so no valid placement exists, yet rows and columns alone still match.
   const Shape& shape = Shape::GetOrDie(2, 2);
   CellBits p;
-  for (int cell : {0, 1, 4, 5, 10, 11, 14, 15}) p.set(static_cast<size_t>(cell));
+  for (int cell : {0, 1, 4, 5, 10, 11, 14, 15})
+    p.set(static_cast<size_t>(cell));
   EXPECT_TRUE(SolveSingleDigitDag(shape, p).contradiction);
   EXPECT_TRUE(SolveSingleDigitOverlay(shape, p)->contradiction);
   const SingleDigitResult matching = SolveSingleDigitMatching(shape, p);
@@ -296,7 +298,8 @@ TEST(NishioFixtureTest, ExactEliminatesWhatMatchingCannot) {
     const SingleDigitResult matching =
         SolveSingleDigitMatching(board.shape(), p);
     EXPECT_FALSE(dag.contradiction);
-    EXPECT_EQ(dag.eliminated, SolveSingleDigitOverlay(board.shape(), p)->eliminated);
+    EXPECT_EQ(dag.eliminated,
+              SolveSingleDigitOverlay(board.shape(), p)->eliminated);
     EXPECT_TRUE(IsSubset(matching.eliminated, dag.eliminated));
     EXPECT_NE(matching.eliminated, dag.eliminated)
         << f.puzzle << " digit " << f.digit;
@@ -332,9 +335,10 @@ void CheckHodokuTemplateDelete(const std::string& path, int min_cases) {
 }
 
 TEST(NishioHodokuTest, TemplateDeleteCasesFromTestdata) {
-  CheckHodokuTemplateDelete(std::string(SUDOKU_SOURCE_DIR) +
-                                "/deduction/testdata/hodoku_template_delete.txt",
-                            2);
+  CheckHodokuTemplateDelete(
+      std::string(SUDOKU_SOURCE_DIR) +
+          "/deduction/testdata/hodoku_template_delete.txt",
+      2);
 }
 
 TEST(NishioTechniqueTest, FindReportsTheExactEliminations) {
@@ -361,7 +365,8 @@ TEST(NishioTechniqueTest, FindReportsTheExactEliminations) {
   EXPECT_EQ(got, expected);
   EXPECT_TRUE(d->placements.empty());
   EXPECT_THAT(d->text, HasSubstr("Nishio (template) on "));
-  EXPECT_THAT(d->text, HasSubstr(board.shape().CellName(d->eliminations[0].cell)));
+  EXPECT_THAT(d->text,
+              HasSubstr(board.shape().CellName(d->eliminations[0].cell)));
 }
 
 TEST(NishioTechniqueTest, MatchingTechniqueIsWeakerOnTheFixture) {

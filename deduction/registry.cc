@@ -46,6 +46,15 @@ const std::vector<Group>& Groups() {
   return *groups;
 }
 
+// Techniques that are not in the default ladder but may be named in a
+// --techniques list (appended after the ladder's own); nullptr otherwise.
+// "nishio-matching" is the basic-fish approximation of "nishio": in the full
+// ladder the fish techniques already cover it (docs/NISHIO.md).
+std::unique_ptr<Technique> MakeOffLadderTechnique(absl::string_view id) {
+  if (id == "nishio-matching") return MakeNishioMatchingTechnique();
+  return nullptr;
+}
+
 }  // namespace
 
 // The ladder. Position = Sudoku Explainer 1.2.1 rating order, so that taking
@@ -90,7 +99,7 @@ std::vector<std::unique_ptr<Technique>> DefaultTechniques() {
   // grouped nodes, ALS-XZ (SE bidirectional cycles 7.0+, forcing chains
   // 7.1+) go here; cell/unit/contradiction forcing chains (8.2+) last.
   // The single-digit template rule (exact; "nishio-matching", its 5.2
-  // approximation, is available by FindTechnique but not in the ladder).
+  // approximation, is off the ladder: FindTechnique and --techniques only).
   t.push_back(MakeNishioTechnique());                // 7.5
   return t;
 }
@@ -104,7 +113,7 @@ std::vector<std::string> TechniqueIds() {
 absl::StatusOr<std::unique_ptr<Technique>> FindTechnique(absl::string_view id) {
   for (auto& t : DefaultTechniques())
     if (t->id() == id) return std::move(t);
-  if (id == "nishio-matching") return MakeNishioMatchingTechnique();
+  if (std::unique_ptr<Technique> t = MakeOffLadderTechnique(id)) return t;
   return absl::NotFoundError(absl::StrCat("unknown technique '", id,
                                           "'; known: ",
                                           absl::StrJoin(TechniqueIds(), ", ")));
@@ -132,6 +141,7 @@ absl::StatusOr<std::vector<std::unique_ptr<Technique>>> MakeLadder(
     absl::string_view spec, const DeductionOptions& options) {
   std::vector<std::unique_ptr<Technique>> all = DefaultTechniques();
   std::vector<bool> wanted(all.size(), false);
+  std::vector<std::unique_ptr<Technique>> off_ladder;
   spec = absl::StripAsciiWhitespace(spec);
   if (spec.empty() || spec == "all") {
     std::fill(wanted.begin(), wanted.end(), true);
@@ -150,6 +160,10 @@ absl::StatusOr<std::vector<std::unique_ptr<Technique>>> MakeLadder(
           }
         }
         if (!found) {
+          if (std::unique_ptr<Technique> t = MakeOffLadderTechnique(want)) {
+            off_ladder.push_back(std::move(t));
+            continue;
+          }
           return absl::InvalidArgumentError(absl::StrCat(
               "techniques: unknown technique or group '", item,
               "'; groups: ", absl::StrJoin(TechniqueGroups(), ", "),
@@ -165,6 +179,7 @@ absl::StatusOr<std::vector<std::unique_ptr<Technique>>> MakeLadder(
       continue;
     ladder.push_back(std::move(all[i]));
   }
+  for (auto& t : off_ladder) ladder.push_back(std::move(t));
   return ladder;
 }
 
