@@ -1,6 +1,7 @@
 // End-to-end tests of the sudoku-forge binary: exit codes, error messages
 // and JSON output, run as a user would run them.
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
@@ -38,7 +39,11 @@ std::string Slurp(const std::string& path) {
 // stdin.
 CliResult RunCli(const std::string& args, const std::string& input = "") {
   const std::string dir = ::testing::TempDir();
-  const std::string in_path = dir + "/cli_in.txt", err_path = dir + "/cli_err.txt";
+  // Unique per process and call: ctest runs tests in parallel processes.
+  static int calls = 0;
+  const std::string tag = absl::StrCat(getpid(), "_", ++calls);
+  const std::string in_path = dir + "/cli_in_" + tag + ".txt",
+                    err_path = dir + "/cli_err_" + tag + ".txt";
   std::ofstream(in_path) << input;
   const std::string cmd = absl::StrCat(SUDOKU_FORGE_BINARY, " ", args, " <", in_path,
                                        " 2>", err_path);
