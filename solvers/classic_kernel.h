@@ -17,7 +17,8 @@
 // clears its column in the two other bands, and a digit missing from a
 // column is a contradiction. Naked singles are found with bit-sliced
 // counters over the 9 digit words of a band. Branching takes a cell with
-// two candidates when there is one (else the fewest).
+// two candidates when there is one (the one with the most unplaced
+// peers, whose guess propagates furthest), else the fewest.
 //
 // The design follows the idea of JCZSolve and tdoku's band boards; the
 // code and tables are our own. No heap allocation: search states live on
