@@ -135,12 +135,12 @@ double Rate(const SetResult& r) {
   return r.runs > 0 ? static_cast<double>(r.successes) / r.runs : 0;
 }
 
-std::string Header(const ReproduceOptions& o, int default_runs) {
+std::string Header(const ReproduceOptions& o, const char* target, int default_runs) {
   return absl::StrFormat(
-      "Command: `sudoku-forge reproduce ... --seed=%d%s%s` (Release build, one core of the "
+      "Command: `sudoku-forge reproduce %s --seed=%d%s%s` (Release build, one core of the "
       "shared 2-core project machine; times are thread CPU seconds, counts are exact "
       "for the seed).\n\n",
-      o.seed, o.runs > 0 ? absl::StrCat(" --runs=", o.runs) : "",
+      target, o.seed, o.runs > 0 ? absl::StrCat(" --runs=", o.runs) : "",
       o.limit > 0 ? absl::StrCat(" --limit=", o.limit) : "") +
          (o.runs > 0 ? ""
                      : absl::StrFormat("Runs per configuration: table defaults "
@@ -160,7 +160,7 @@ absl::StatusOr<std::string> ReproduceAnneal(const ReproduceOptions& options) {
                                "0.007 / 0.037 / 0.231 / 3.36",
                                "0.008 / 0.753 / 1.104 / 7.204", "not given"};
   std::string md = "## Simulated annealing: Chi & Lange, Tables 3.1 and 3.2\n\n";
-  absl::StrAppend(&md, Header(options, 1));
+  absl::StrAppend(&md, Header(options, "anneal", 1));
   absl::StrAppend(
       &md,
       "Paper setting: tau0 = 200, x0.99 every 50 steps, at most 2*10^5 iterations, tau "
@@ -229,7 +229,7 @@ absl::StatusOr<std::string> ReproduceHillClimb(const ReproduceOptions& options) 
                             {"Hard", 23.44, 724.60, 2.80, 3110608.32},
                             {"Hardest", 20.33, 3587.58, 3.39, 34921304.31}};
   std::string md = "## Hill climbing: Jones, Roach & Perkins, Figure 5\n\n";
-  absl::StrAppend(&md, Header(options, 1));
+  absl::StrAppend(&md, Header(options, "hillclimb", 1));
   absl::StrAppend(
       &md,
       "The paper's 100 test puzzles are not published; its four levels are matched with "
@@ -263,7 +263,7 @@ absl::StatusOr<std::string> ReproduceHillClimb(const ReproduceOptions& options) 
 
 absl::StatusOr<std::string> ReproduceReseda(const ReproduceOptions& options) {
   std::string md = "## RESEDA: Maire & Prissette, Tables 1-5\n\n";
-  absl::StrAppend(&md, Header(options, 100));
+  absl::StrAppend(&md, Header(options, "reseda", 100));
   const Grid easy = MustParse(kResedaEasy), medium = MustParse(kResedaMedium),
              hard = MustParse(kResedaHard), escargot = MustParse(kAiEscargot);
   absl::StrAppend(&md, "Puzzles typed in from the paper, checked with the exact solver: "
