@@ -11,7 +11,17 @@ Command SolveCommand();
 Command FormatCommand();
 Command BenchCommand();
 Command GenerateCommand();
+Command RateCommand();
+Command CalibrateCommand();
 Command ReproduceCommand();
+Command ImportCommand();
+Command ExportCommand();
+Command ListCommand();
+Command ShowCommand();
+Command StatsCommand();
+Command CanonCommand();
+Command RenderCommand();
+Command BookCommand();
 
 }  // namespace sudoku::cli
 

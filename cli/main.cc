@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,7 +37,17 @@ const std::vector<Command>& Commands() {
       FormatCommand(),
       BenchCommand(),
       GenerateCommand(),
+      RateCommand(),
+      CalibrateCommand(),
       ReproduceCommand(),
+      ImportCommand(),
+      ExportCommand(),
+      ListCommand(),
+      ShowCommand(),
+      StatsCommand(),
+      CanonCommand(),
+      RenderCommand(),
+      BookCommand(),
   };
   return *commands;
 }
@@ -74,11 +86,15 @@ void PrintCommandHelp(const Command& c) {
   std::cout << "\n" << kExitCodes;
 }
 
+// String flags that may be given several times (values joined with ',').
+const std::set<std::string> kListFlags = {"section"};
+
 // Parses `--name[=value]`, `--name value` and `--noname` for the flags the
 // command accepts. Returns kExitOk or kExitUsage (after printing why).
 int ParseFlags(const Command& c, const std::vector<std::string>& argv,
                CommandArgs* args) {
   bool only_positional = false;
+  std::map<std::string, std::string> list_values;  // repeated list flags so far
   for (size_t i = 0; i < argv.size(); ++i) {
     const std::string& arg = argv[i];
     if (only_positional || arg == "-" || !absl::StartsWith(arg, "--")) {
@@ -126,6 +142,13 @@ int ParseFlags(const Command& c, const std::vector<std::string>& argv,
         return UsageError(c.name, absl::StrCat("flag '", arg, "' needs a value"));
       }
       value = argv[++i];
+    }
+    // List flags may be repeated: the values are joined with commas
+    // (--section easy:40 --section hard:20 == --section easy:40,hard:20).
+    if (kListFlags.count(name) != 0) {
+      std::string& joined = list_values[name];
+      joined = joined.empty() ? value : absl::StrCat(joined, ",", value);
+      value = joined;
     }
     std::string error;
     if (!flag->ParseFrom(value, &error)) {

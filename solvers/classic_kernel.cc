@@ -72,20 +72,21 @@ bool ClassicKernel::Update(State& s, int d, int b) {
   const uint32_t viable = kT.viable[occ];
   if (viable == 0) return false;
   a &= kT.cells[viable];
-  s.f[i] = a;
   // A row with one cell left places the digit there (a hidden single).
-  for (int r = 0; r < 3; ++r) {
-    const uint32_t row = (a >> (9 * r)) & 0x1FF;
-    if ((row & (row - 1)) != 0) continue;
-    const uint32_t bit = row << (9 * r);
-    if ((s.unsolved[b] & bit) == 0) continue;
-    s.unsolved[b] &= ~bit;
-    for (int e = b; e < 27; e += 3)
-      if (e != i) s.f[e] &= ~bit;
-    const uint32_t col = kT.column[static_cast<size_t>(std::countr_zero(row))];
+  const uint32_t r0 = a & 0x1FF, r1 = (a >> 9) & 0x1FF, r2 = a >> 18;
+  uint32_t single = ((r0 & (r0 - 1)) == 0 ? r0 : 0) |
+                    ((r1 & (r1 - 1)) == 0 ? r1 << 9 : 0) |
+                    ((r2 & (r2 - 1)) == 0 ? r2 << 18 : 0);
+  single &= s.unsolved[b];
+  if (single != 0) {
+    s.unsolved[b] &= ~single;
+    for (int e = b; e < 27; e += 3) s.f[e] &= ~single;
+    const uint32_t cols = FoldColumns(single);
+    const uint32_t col_cells = cols | (cols << 9) | (cols << 18);
     for (int bb = 0; bb < 3; ++bb)
-      if (bb != b) s.f[3 * d + bb] &= ~col;
+      if (bb != b) s.f[3 * d + bb] &= ~col_cells;
   }
+  s.f[i] = a;
   return (FoldColumns(s.f[3 * d]) | FoldColumns(s.f[3 * d + 1]) |
           FoldColumns(s.f[3 * d + 2])) == 0x1FF;
 }
@@ -106,11 +107,14 @@ bool ClassicKernel::Propagate(State& s) {
     bool changed;
     do {
       changed = false;
-      for (int i = 0; i < 27; ++i) {
-        if (s.f[i] == s.prev[i]) continue;
-        if (!Update(s, i / 3, i % 3)) return false;
-        s.prev[i] = s.f[i];
-        changed = true;
+      for (int d = 0; d < 9; ++d) {
+        for (int b = 0; b < 3; ++b) {
+          const int i = 3 * d + b;
+          if (s.f[i] == s.prev[i]) continue;
+          if (!Update(s, d, b)) return false;
+          s.prev[i] = s.f[i];
+          changed = true;
+        }
       }
     } while (changed);
     if ((s.unsolved[0] | s.unsolved[1] | s.unsolved[2]) == 0) return true;
@@ -140,7 +144,62 @@ bool ClassicKernel::Propagate(State& s) {
         placed = true;
       }
     }
-    if (!placed) return true;
+    if (placed) continue;
+    // Hidden singles in columns (rows and boxes are covered by Update):
+    // bit-sliced counters over the 9 rows of a digit, minus the columns
+    // where the digit is already placed.
+    for (int d = 0; d < 9; ++d) {
+      uint32_t once = 0, twice = 0, done = 0;
+      for (int b = 0; b < 3; ++b) {
+        const uint32_t w = s.f[3 * d + b];
+        done |= w & ~s.unsolved[b];
+        for (int r = 0; r < 27; r += 9) {
+          const uint32_t x = (w >> r) & 0x1FF;
+          twice |= once & x;
+          once |= x;
+        }
+      }
+      uint32_t hidden = once & ~twice & ~FoldColumns(done);
+      while (hidden != 0) {
+        const int c = std::countr_zero(hidden);
+        hidden &= hidden - 1;
+        const uint32_t col = kT.column[static_cast<size_t>(c)];
+        int b = 0;
+        while (b < 3 && (s.f[3 * d + b] & col) == 0) ++b;
+        // An earlier placement in this pass took the cell's row or box.
+        if (b == 3) return false;
+        Place(s, d, 27 * b + std::countr_zero(s.f[3 * d + b] & col));
+        placed = true;
+      }
+    }
+    if (placed) continue;
+    // Stack step, the band step turned sideways, last because it rarely
+    // fires: in each stack a digit needs one column per box and one box per
+    // column, so the 3x3 matrix (band x column of the stack) must hold a
+    // permutation matrix. Clears the columns of a box that no such
+    // placement uses (locked candidates between boxes and columns).
+    bool narrowed = false;
+    for (int d = 0; d < 9; ++d) {
+      uint32_t* w = s.f + 3 * d;
+      const uint32_t c0 = FoldColumns(w[0]), c1 = FoldColumns(w[1]),
+                     c2 = FoldColumns(w[2]);
+      uint32_t keep0 = 0, keep1 = 0, keep2 = 0;
+      for (int k = 0; k < 9; k += 3) {
+        const uint32_t m = ((c0 >> k) & 7) | (((c1 >> k) & 7) << 3) |
+                           (((c2 >> k) & 7) << 6);
+        const uint32_t v = kT.viable[m];
+        if (v == 0) return false;
+        keep0 |= (v & 7) << k;
+        keep1 |= ((v >> 3) & 7) << k;
+        keep2 |= ((v >> 6) & 7) << k;
+      }
+      if (keep0 == c0 && keep1 == c1 && keep2 == c2) continue;
+      w[0] &= keep0 | (keep0 << 9) | (keep0 << 18);
+      w[1] &= keep1 | (keep1 << 9) | (keep1 << 18);
+      w[2] &= keep2 | (keep2 << 9) | (keep2 << 18);
+      narrowed = true;
+    }
+    if (!narrowed) return true;
   }
 }
 

@@ -240,9 +240,9 @@ struct PropertyCase {
 
 TEST(SolverPropertyTest, SolversAgreeOnRandomPuzzles) {
   const PropertyCase cases[] = {
-      {2, 2, 600, 300, true}, {2, 3, 600, 300, true}, {3, 2, 400, 200, true},
-      {2, 4, 400, 200, false}, {3, 3, 800, 400, false}, {3, 4, 120, 60, false},
-      {4, 4, 40, 20, false}};
+      {2, 2, 500, 250, true}, {2, 3, 400, 200, true}, {3, 2, 250, 120, true},
+      {2, 4, 250, 120, false}, {3, 3, 500, 250, false}, {3, 4, 60, 30, false},
+      {4, 4, 20, 10, false}};
   auto solvers = AllSolvers();
   Rng rng(20261122);
   for (const PropertyCase& pc : cases) {
@@ -255,7 +255,7 @@ TEST(SolverPropertyTest, SolversAgreeOnRandomPuzzles) {
       const Grid puzzle = Dig(full, keep, rng);
       ExpectAgree(solvers, puzzle, {.max_solutions = 2, .max_nodes = 200000});
       if (pc.count_all && keep > 0.4)
-        ExpectAgree(solvers, puzzle, {.max_solutions = 0, .max_nodes = 20000});
+        ExpectAgree(solvers, puzzle, {.max_solutions = 0, .max_nodes = 5000});
       if (::testing::Test::HasFatalFailure()) return;
     }
     for (int i = 0; i < pc.random_givens; ++i) {
@@ -264,7 +264,7 @@ TEST(SolverPropertyTest, SolversAgreeOnRandomPuzzles) {
       const Grid puzzle = RandomGivens(shape, tries + 1, rng);
       ExpectAgree(solvers, puzzle, {.max_solutions = 2, .max_nodes = 200000});
       if (pc.count_all)
-        ExpectAgree(solvers, puzzle, {.max_solutions = 0, .max_nodes = 20000});
+        ExpectAgree(solvers, puzzle, {.max_solutions = 0, .max_nodes = 5000});
       if (::testing::Test::HasFatalFailure()) return;
     }
   }

@@ -1,0 +1,233 @@
+#include "render/book_source.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_split.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "render/test_util.h"
+#include "tests/testing/status_matchers.h"
+
+namespace sudoku {
+namespace {
+
+using render_testing::PatternSolution;
+using render_testing::PuzzleFrom;
+using render_testing::ReadFile;
+using render_testing::SolveUnique;
+using ::sudoku::testing::IsOk;
+using ::sudoku::testing::StatusIs;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+const char kTestFile[] = SUDOKU_SOURCE_DIR "/render/testdata/qqwing_32.tsv";
+
+std::unique_ptr<TsvPuzzleSource> TestSource() {
+  auto source = TsvPuzzleSource::Parse(ReadFile(kTestFile), "qqwing_32.tsv");
+  EXPECT_THAT(source, IsOk());
+  return source.ok() ? *std::move(source) : nullptr;
+}
+
+// The level column of line `where` ("file:line") of the test file.
+std::string LevelAt(const std::string& where) {
+  int line = 0;
+  EXPECT_TRUE(absl::SimpleAtoi(where.substr(where.rfind(':') + 1), &line));
+  std::vector<std::string> lines = absl::StrSplit(ReadFile(kTestFile), '\n');
+  std::vector<std::string> cols =
+      absl::StrSplit(lines[static_cast<size_t>(line - 1)], '\t');
+  return cols.size() > 1 ? cols[1] : "";
+}
+
+TEST(SectionSpecTest, ParsesLevelsCountsAndHeadings) {
+  auto specs = ParseSectionSpecs("easy:40, medium:30,expert:10:Evil");
+  ASSERT_THAT(specs, IsOk());
+  ASSERT_EQ(specs->size(), 3u);
+  EXPECT_EQ((*specs)[0].level, "easy");
+  EXPECT_EQ((*specs)[0].count, 40);
+  EXPECT_EQ((*specs)[0].heading, "Easy");
+  EXPECT_EQ((*specs)[1].level, "medium");
+  EXPECT_EQ((*specs)[1].count, 30);
+  EXPECT_EQ((*specs)[2].level, "expert");
+  EXPECT_EQ((*specs)[2].heading, "Evil");
+}
+
+TEST(SectionSpecTest, RejectsBadItemsNamingThem) {
+  EXPECT_THAT(ParseSectionSpecs(""), StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(ParseSectionSpecs("easy"),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("'easy'")));
+  EXPECT_THAT(ParseSectionSpecs("easy:0"),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("count")));
+  EXPECT_THAT(ParseSectionSpecs("easy:x"),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("'x'")));
+  EXPECT_THAT(ParseSectionSpecs("easy:20000"),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(ParseSectionSpecs("ea sy:3"),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("level")));
+  EXPECT_THAT(ParseSectionSpecs("easy:3,,hard:2"),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+}
+
+TEST(TsvPuzzleSourceTest, ListsLevelsInFileOrder) {
+  auto source = TestSource();
+  ASSERT_NE(source, nullptr);
+  EXPECT_THAT(source->levels(),
+              ElementsAre("simple", "easy", "intermediate", "expert"));
+}
+
+TEST(TsvPuzzleSourceTest, TakesOnlyTheLevelAndNeverRepeats) {
+  auto source = TestSource();
+  ASSERT_NE(source, nullptr);
+  std::set<std::string> seen;
+  int total = 0;
+  for (int count : {3, 3, 3}) {
+    auto taken = source->Take("EASY", count, 7);
+    ASSERT_THAT(taken, IsOk());
+    for (const SourcePuzzle& p : *taken) {
+      EXPECT_EQ(LevelAt(p.where), "easy") << p.where;
+      EXPECT_TRUE(seen.insert(p.where).second) << "repeated " << p.where;
+      ++total;
+    }
+  }
+  EXPECT_EQ(total, 8);  // the file has 8 easy puzzles
+  auto none = source->Take("easy", 1, 7);
+  ASSERT_THAT(none, IsOk());
+  EXPECT_TRUE(none->empty());
+}
+
+TEST(TsvPuzzleSourceTest, OrderFollowsTheSeed) {
+  auto order = [](uint64_t seed) {
+    auto source = TestSource();
+    std::vector<std::string> wheres;
+    auto taken = source->Take("expert", 8, seed);
+    EXPECT_THAT(taken, IsOk());
+    for (const SourcePuzzle& p : *taken) wheres.push_back(p.where);
+    return wheres;
+  };
+  EXPECT_EQ(order(5), order(5));
+  EXPECT_NE(order(5), order(6));
+}
+
+TEST(TsvPuzzleSourceTest, UnknownLevelListsTheKnownOnes) {
+  auto source = TestSource();
+  ASSERT_NE(source, nullptr);
+  EXPECT_THAT(source->Take("evil", 3, 1),
+              StatusIs(absl::StatusCode::kNotFound,
+                       HasSubstr("simple, easy, intermediate, expert")));
+}
+
+TEST(TsvPuzzleSourceTest, BadLinesNameFileAndLine) {
+  EXPECT_THAT(TsvPuzzleSource::Parse("# header\n12x\teasy\n", "f.tsv"),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("f.tsv:2: ")));
+  const std::string good =
+      ".73..2........6.37......42.8....1....2.6..9..9.....87.2.941......7.......1.....68";
+  EXPECT_THAT(TsvPuzzleSource::Parse(good + "\teasy\n" + good + "\n", "f.tsv"),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("f.tsv:2: expected a level in column 2")));
+  EXPECT_THAT(TsvPuzzleSource::Parse("# nothing\n\n", "f.tsv"),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("no puzzles")));
+  // Clashing givens: two 7s in row 1.
+  EXPECT_THAT(TsvPuzzleSource::Parse("77" + good.substr(2) + "\teasy\n", "f.tsv"),
+              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("f.tsv:1")));
+}
+
+TEST(TsvPuzzleSourceTest, LevelColumnAndSpaceSeparatedColumns) {
+  const std::string good =
+      ".73..2........6.37......42.8....1....2.6..9..9.....87.2.941......7.......1.....68";
+  TsvSourceOptions options;
+  options.level_column = 3;
+  auto source = TsvPuzzleSource::Parse(good + "  17   Hard\n", "f.txt", options);
+  ASSERT_THAT(source, IsOk());
+  EXPECT_THAT((*source)->levels(), ElementsAre("hard"));
+}
+
+AssembleOptions WithSolver(uint64_t seed) {
+  AssembleOptions options;
+  options.seed = seed;
+  options.solve = SolveUnique;
+  return options;
+}
+
+TEST(AssembleBookTest, FillsSectionsWithSolvedPuzzles) {
+  auto source = TestSource();
+  ASSERT_NE(source, nullptr);
+  auto specs = ParseSectionSpecs("simple:3:Easy,expert:2:Evil");
+  ASSERT_THAT(specs, IsOk());
+  auto book = AssembleBook(*specs, *source, WithSolver(3));
+  ASSERT_THAT(book, IsOk());
+  ASSERT_EQ(book->book.sections.size(), 2u);
+  EXPECT_EQ(book->book.sections[0].heading, "Easy");
+  EXPECT_EQ(book->book.sections[0].puzzles.size(), 3u);
+  EXPECT_EQ(book->book.sections[1].heading, "Evil");
+  EXPECT_EQ(book->book.sections[1].puzzles.size(), 2u);
+  EXPECT_EQ(book->taken.size(), 5u);
+  for (const BookSection& s : book->book.sections) {
+    for (const BookPuzzle& p : s.puzzles) {
+      EXPECT_TRUE(IsValidSolution(p.puzzle, p.solution));
+      EXPECT_EQ(p.short_id, ShortPuzzleId(p.puzzle));
+    }
+  }
+  for (size_t i = 0; i < 3; ++i) EXPECT_EQ(LevelAt(book->taken[i].where), "simple");
+  for (size_t i = 3; i < 5; ++i) EXPECT_EQ(LevelAt(book->taken[i].where), "expert");
+}
+
+TEST(AssembleBookTest, ShortSourceIsAnErrorWithCounts) {
+  auto source = TestSource();
+  ASSERT_NE(source, nullptr);
+  auto specs = ParseSectionSpecs("easy:9");
+  ASSERT_THAT(specs, IsOk());
+  EXPECT_THAT(AssembleBook(*specs, *source, WithSolver(1)),
+              StatusIs(absl::StatusCode::kOutOfRange,
+                       HasSubstr("wants 9 puzzles but the source has only 8")));
+}
+
+TEST(AssembleBookTest, GeneratorFillsTheGap) {
+  auto source = TestSource();
+  ASSERT_NE(source, nullptr);
+  auto specs = ParseSectionSpecs("easy:10");
+  ASSERT_THAT(specs, IsOk());
+  AssembleOptions options = WithSolver(1);
+  std::vector<int> asked;
+  // A test double for the generator: hands out a fixed valid puzzle with
+  // its solution.
+  options.generate = [&](absl::string_view level, int count, uint64_t) {
+    EXPECT_EQ(level, "easy");
+    asked.push_back(count);
+    const Grid solution = PatternSolution(Shape::Classic());
+    return absl::StatusOr<std::vector<SourcePuzzle>>(std::vector<SourcePuzzle>(
+        static_cast<size_t>(count),
+        SourcePuzzle{PuzzleFrom(solution), solution, "", std::nullopt, "",
+                     "generated", false, 0}));
+  };
+  auto book = AssembleBook(*specs, *source, options);
+  ASSERT_THAT(book, IsOk());
+  EXPECT_THAT(asked, ElementsAre(2));
+  EXPECT_EQ(book->generated, 2);
+  EXPECT_EQ(book->book.sections[0].puzzles.size(), 10u);
+}
+
+TEST(AssembleBookTest, PuzzleWithoutUniqueSolutionIsNamed) {
+  const std::string open_puzzle =
+      "1................................................................................";
+  auto source = TsvPuzzleSource::Parse(open_puzzle + "\teasy\n", "f.tsv");
+  ASSERT_THAT(source, IsOk());
+  auto specs = ParseSectionSpecs("easy:1");
+  ASSERT_THAT(specs, IsOk());
+  EXPECT_THAT(AssembleBook(*specs, **source, WithSolver(1)),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("f.tsv:1: several solutions")));
+}
+
+TEST(AssembleBookTest, UnknownLevelIsNotFound) {
+  auto source = TestSource();
+  ASSERT_NE(source, nullptr);
+  auto specs = ParseSectionSpecs("simple:1,evil:2");
+  ASSERT_THAT(specs, IsOk());
+  EXPECT_THAT(AssembleBook(*specs, *source, WithSolver(1)),
+              StatusIs(absl::StatusCode::kNotFound, HasSubstr("'evil'")));
+}
+
+}  // namespace
+}  // namespace sudoku

@@ -1,0 +1,345 @@
+#include "storage/sqlite_puzzle_store.h"
+
+#include <sqlite3.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include "core/canonical.h"
+#include "core/format.h"
+#include "core/rng.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/testing/status_matchers.h"
+
+namespace sudoku {
+namespace {
+
+using ::sudoku::testing::IsOk;
+using ::sudoku::testing::StatusIs;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::Pair;
+
+constexpr char kPuzzle[] =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+constexpr char kSolution[] =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+constexpr char kSeventeen[] =
+    "...8.1..........435............7.8........1...2..3....6......75..34........2..6..";
+
+std::unique_ptr<SqlitePuzzleStore> MemoryStore() {
+  absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> store =
+      SqlitePuzzleStore::Open(":memory:");
+  EXPECT_THAT(store, IsOk());
+  return *std::move(store);
+}
+
+NewPuzzle Make(const char* line, const char* solution = nullptr) {
+  NewPuzzle p{.givens = *ParseGrid(line, {.check_givens = false})};
+  if (solution != nullptr) p.solution = *ParseGrid(solution, {.check_givens = false});
+  p.num_solutions = solution != nullptr ? 1 : 0;
+  p.source = "test";
+  return p;
+}
+
+std::string TempPath(const std::string& name) {
+  const std::string path = ::testing::TempDir() + "/" + name;
+  std::remove(path.c_str());
+  std::remove((path + "-wal").c_str());
+  std::remove((path + "-shm").c_str());
+  return path;
+}
+
+TEST(SqlitePuzzleStoreTest, InsertsAndReadsBack) {
+  auto store = MemoryStore();
+  absl::StatusOr<InsertResult> r = store->InsertPuzzle(Make(kPuzzle, kSolution));
+  ASSERT_THAT(r, IsOk());
+  EXPECT_TRUE(r->inserted);
+  absl::StatusOr<StoredPuzzle> p = store->GetPuzzle(r->id);
+  ASSERT_THAT(p, IsOk());
+  EXPECT_EQ(ToLine(p->givens), kPuzzle);
+  ASSERT_TRUE(p->solution.has_value());
+  EXPECT_EQ(ToLine(*p->solution), kSolution);
+  EXPECT_EQ(p->canonical_key, *CanonicalKey(p->givens));
+  EXPECT_EQ(p->source, "test");
+  EXPECT_EQ(p->num_solutions, 1);
+  EXPECT_THAT(store->GetPuzzle(r->id + 1), StatusIs(absl::StatusCode::kNotFound));
+  EXPECT_THAT(store->SchemaVersion(),
+              ::sudoku::testing::IsOkAndHolds(SqlitePuzzleStore::kSchemaVersion));
+}
+
+TEST(SqlitePuzzleStoreTest, IsomorphIsADuplicateWithTheOriginalsId) {
+  auto store = MemoryStore();
+  const InsertResult first = *store->InsertPuzzle(Make(kPuzzle));
+  Rng rng(5);
+  for (int i = 0; i < 10; ++i) {
+    NewPuzzle iso{.givens = RandomIsomorph(*ParseGrid(kPuzzle), rng)};
+    absl::StatusOr<InsertResult> again = store->InsertPuzzle(iso);
+    ASSERT_THAT(again, IsOk());
+    EXPECT_FALSE(again->inserted);
+    EXPECT_EQ(again->id, first.id);
+  }
+  const InsertResult other = *store->InsertPuzzle(Make(kSeventeen));
+  EXPECT_TRUE(other.inserted);
+  EXPECT_NE(other.id, first.id);
+  absl::StatusOr<std::optional<StoredPuzzle>> found =
+      store->FindIsomorph(RandomIsomorph(*ParseGrid(kSeventeen), rng));
+  ASSERT_THAT(found, IsOk());
+  ASSERT_TRUE(found->has_value());
+  EXPECT_EQ((*found)->id, other.id);
+  EXPECT_EQ(store->Stats()->puzzles, 2);
+}
+
+TEST(SqlitePuzzleStoreTest, RejectsClashesAndWrongSolutions) {
+  auto store = MemoryStore();
+  std::string clash = kPuzzle;
+  clash[2] = '5';
+  EXPECT_THAT(store->InsertPuzzle(Make(clash.c_str())),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+  std::string wrong = kSolution;
+  std::swap(wrong[2], wrong[3]);
+  EXPECT_THAT(store->InsertPuzzle(Make(kPuzzle, wrong.c_str())),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_EQ(store->Stats()->puzzles, 0);
+}
+
+proto::Rating MakeRating(double score, const std::string& level) {
+  proto::Rating r;
+  r.set_engine_version("rater-test");
+  (*r.mutable_parameters())["ladder"] = "default";
+  r.set_score(score);
+  r.set_level(level);
+  r.set_er(score / 10);
+  r.set_hardest_technique("hidden_single");
+  auto* count = r.add_technique_counts();
+  count->set_technique_id("hidden_single");
+  count->set_count(12);
+  auto* stochastic = r.add_stochastic();
+  stochastic->set_solver("annealing");
+  stochastic->set_runs(10);
+  stochastic->set_successes(7);
+  stochastic->set_budget_steps(100000);
+  return r;
+}
+
+TEST(SqlitePuzzleStoreTest, RatingsTracesRunsAndGenerationInfo) {
+  auto store = MemoryStore();
+  const int64_t id = store->InsertPuzzle(Make(kPuzzle, kSolution))->id;
+  ASSERT_THAT(store->AddRating(id, MakeRating(10, "easy")), IsOk());
+  absl::StatusOr<int64_t> rating_id = store->AddRating(id, MakeRating(30, "medium"));
+  ASSERT_THAT(rating_id, IsOk());
+  absl::StatusOr<std::vector<proto::Rating>> ratings = store->Ratings(id);
+  ASSERT_THAT(ratings, IsOk());
+  ASSERT_EQ(ratings->size(), 2u);
+  EXPECT_EQ((*ratings)[1].level(), "medium");
+  EXPECT_EQ((*ratings)[1].puzzle_id(), id);
+  EXPECT_EQ((*ratings)[1].stochastic(0).successes(), 7u);
+  EXPECT_EQ((*ratings)[1].parameters().at("ladder"), "default");
+  EXPECT_THAT(store->AddRating(id + 100, MakeRating(1, "easy")),
+              StatusIs(absl::StatusCode::kNotFound));
+
+  proto::Trace trace;
+  trace.set_engine_version("rater-test");
+  auto* step = trace.add_steps();
+  step->set_technique_id("naked_single");
+  auto* placement = step->add_placements();
+  placement->set_cell(2);
+  placement->set_digit(4);
+  ASSERT_THAT(store->AddTrace(id, *rating_id, trace), IsOk());
+  absl::StatusOr<std::optional<proto::Trace>> back = store->LatestTrace(id);
+  ASSERT_THAT(back, IsOk());
+  ASSERT_TRUE(back->has_value());
+  EXPECT_EQ((*back)->steps(0).placements(0).digit(), 4u);
+
+  ASSERT_THAT(store->AddSolverRun({.puzzle_id = id, .solver = "backtrack", .seed = ~0ull,
+                                   .nodes = 42, .guesses = 3, .num_solutions = 1}),
+              IsOk());
+  absl::StatusOr<std::vector<SolverRun>> runs = store->SolverRuns(id);
+  ASSERT_THAT(runs, IsOk());
+  ASSERT_EQ(runs->size(), 1u);
+  EXPECT_EQ((*runs)[0].seed, ~0ull);
+  EXPECT_EQ((*runs)[0].nodes, 42);
+
+  proto::GenerationInfo info;
+  info.set_seed(0xfedcba9876543210ull);
+  info.set_generator_version("gen-test");
+  ASSERT_THAT(store->SetGenerationInfo(id, info), IsOk());
+  info.set_attempts(9);
+  ASSERT_THAT(store->SetGenerationInfo(id, info), IsOk());  // replaces
+  absl::StatusOr<std::optional<proto::GenerationInfo>> g = store->GetGenerationInfo(id);
+  ASSERT_THAT(g, IsOk());
+  ASSERT_TRUE(g->has_value());
+  EXPECT_EQ((*g)->seed(), 0xfedcba9876543210ull);
+  EXPECT_EQ((*g)->attempts(), 9u);
+  const StoreStats stats = *store->Stats();
+  EXPECT_EQ(stats.ratings, 2);
+  EXPECT_EQ(stats.traces, 1);
+  EXPECT_EQ(stats.solver_runs, 1);
+}
+
+TEST(SqlitePuzzleStoreTest, QueriesByLevelScoreShapeCollectionAndBookUse) {
+  auto store = MemoryStore();
+  // Five distinct (non-isomorphic: different clue counts) puzzles.
+  std::vector<int64_t> ids;
+  const Grid full = *ParseGrid(kSolution);
+  for (int k = 0; k < 5; ++k) {
+    Grid g = full;
+    for (int cell = 0; cell < 40 + k; ++cell) g.set(cell, 0);
+    ids.push_back(store->InsertPuzzle({.givens = g})->id);
+  }
+  Grid small(Shape::GetOrDie(2, 3));
+  small.set(0, 1);
+  const int64_t small_id = store->InsertPuzzle({.givens = small})->id;
+  ASSERT_THAT(store->AddRating(ids[0], MakeRating(5, "easy")), IsOk());
+  ASSERT_THAT(store->AddRating(ids[1], MakeRating(50, "hard")), IsOk());
+  ASSERT_THAT(store->AddRating(ids[2], MakeRating(60, "hard")), IsOk());
+  ASSERT_THAT(store->AddRating(ids[2], MakeRating(20, "medium")), IsOk());  // latest wins
+  const int64_t bank = *store->EnsureCollection("bank", false);
+  EXPECT_THAT(store->EnsureCollection("bank", false), ::sudoku::testing::IsOkAndHolds(bank));
+  EXPECT_THAT(store->EnsureCollection("bank", true),
+              StatusIs(absl::StatusCode::kFailedPrecondition));
+  for (int k : {3, 1, 4}) ASSERT_THAT(store->AddToCollection(bank, ids[static_cast<size_t>(k)]), IsOk());
+  ASSERT_THAT(store->AddToCollection(bank, ids[1]), IsOk());  // no-op
+
+  auto ids_of = [&](const PuzzleQuery& q) {
+    std::vector<int64_t> out;
+    absl::StatusOr<std::vector<StoredPuzzle>> found = store->Query(q);
+    EXPECT_THAT(found, IsOk());
+    if (!found.ok()) return out;
+    for (const StoredPuzzle& p : *found) out.push_back(p.id);
+    return out;
+  };
+  EXPECT_THAT(ids_of({.level = "hard"}), ElementsAre(ids[1]));
+  EXPECT_THAT(ids_of({.level = "medium"}), ElementsAre(ids[2]));
+  EXPECT_THAT(ids_of({.score_min = 10.0}), ElementsAre(ids[1], ids[2]));
+  EXPECT_THAT(ids_of({.score_min = 10.0, .score_max = 30.0}), ElementsAre(ids[2]));
+  EXPECT_THAT(ids_of({.shape = "2x3"}), ElementsAre(small_id));
+  EXPECT_THAT(ids_of({.collection = "bank"}), ElementsAre(ids[1], ids[3], ids[4]));
+  EXPECT_THAT(ids_of({.collection = "nope"}), ElementsAre());
+  EXPECT_THAT(ids_of({.after_id = ids[1], .limit = 2}), ElementsAre(ids[2], ids[3]));
+
+  ASSERT_THAT(store->MarkUsed("book-1", {ids[0], ids[3]}), IsOk());
+  EXPECT_THAT(ids_of({.shape = "3x3", .unused_in_books = true}),
+              ElementsAre(ids[1], ids[2], ids[4]));
+  EXPECT_THAT(ids_of({.collection = "book-1"}), ElementsAre(ids[0], ids[3]));
+
+  const StoreStats stats = *store->Stats();
+  EXPECT_EQ(stats.puzzles, 6);
+  EXPECT_THAT(stats.by_shape, ElementsAre(Pair("2x3", 1), Pair("3x3", 5)));
+  EXPECT_THAT(stats.by_level,
+              ElementsAre(Pair("", 3), Pair("easy", 1), Pair("hard", 1), Pair("medium", 1)));
+  EXPECT_THAT(stats.by_collection, ElementsAre(Pair("bank", 3), Pair("book-1", 2)));
+}
+
+TEST(SqlitePuzzleStoreTest, TransactionRollsBackOnError) {
+  auto store = MemoryStore();
+  absl::Status status = store->RunInTransaction([&]() -> absl::Status {
+    EXPECT_THAT(store->InsertPuzzle(Make(kPuzzle)), IsOk());
+    // Nested calls join the outer transaction.
+    EXPECT_THAT(store->RunInTransaction([&] { return store->InsertPuzzle(Make(kSeventeen)).status(); }),
+                IsOk());
+    return absl::CancelledError("stop");
+  });
+  EXPECT_THAT(status, StatusIs(absl::StatusCode::kCancelled));
+  EXPECT_EQ(store->Stats()->puzzles, 0);
+  ASSERT_THAT(store->RunInTransaction([&] { return store->InsertPuzzle(Make(kPuzzle)).status(); }),
+              IsOk());
+  EXPECT_EQ(store->Stats()->puzzles, 1);
+}
+
+TEST(SqlitePuzzleStoreTest, FileIsReopenedWithItsData) {
+  const std::string path = TempPath("reopen.db");
+  {
+    auto store = *SqlitePuzzleStore::Open(path);
+    ASSERT_THAT(store->InsertPuzzle(Make(kPuzzle, kSolution)), IsOk());
+  }
+  auto store = SqlitePuzzleStore::Open(path, {.create_if_missing = false});
+  ASSERT_THAT(store, IsOk());
+  EXPECT_EQ((*store)->Stats()->puzzles, 1);
+  EXPECT_THAT((*store)->IntegrityCheck(), ::sudoku::testing::IsOkAndHolds("ok"));
+}
+
+TEST(SqlitePuzzleStoreTest, MissingFileWithoutCreateIsNotFound) {
+  EXPECT_THAT(SqlitePuzzleStore::Open(TempPath("missing.db"), {.create_if_missing = false}),
+              StatusIs(absl::StatusCode::kNotFound, HasSubstr("no such database")));
+  EXPECT_THAT(SqlitePuzzleStore::Open(::testing::TempDir()),
+              StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("directory")));
+}
+
+TEST(SqlitePuzzleStoreTest, RefusesCorruptAndForeignFiles) {
+  const std::string text = TempPath("not-a-db.txt");
+  std::ofstream(text) << std::string(5000, 'x');
+  EXPECT_THAT(SqlitePuzzleStore::Open(text),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       HasSubstr("not a Sudoku Forge database")));
+
+  const std::string foreign = TempPath("foreign.db");
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(foreign.c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db, "CREATE TABLE t (x); INSERT INTO t VALUES (1)", nullptr,
+                           nullptr, nullptr),
+              SQLITE_OK);
+    sqlite3_close(db);
+  }
+  EXPECT_THAT(SqlitePuzzleStore::Open(foreign),
+              StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("another application")));
+}
+
+TEST(SqlitePuzzleStoreTest, RefusesANewerSchema) {
+  const std::string path = TempPath("newer.db");
+  { ASSERT_THAT(SqlitePuzzleStore::Open(path), IsOk()); }
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    const std::string sql =
+        "PRAGMA user_version = " + std::to_string(SqlitePuzzleStore::kSchemaVersion + 1);
+    ASSERT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+  }
+  EXPECT_THAT(SqlitePuzzleStore::Open(path),
+              StatusIs(absl::StatusCode::kFailedPrecondition, HasSubstr("newer")));
+}
+
+TEST(SqlitePuzzleStoreTest, ReaderSeesCommittedStateWhileWriterWorks) {
+  const std::string path = TempPath("concurrent.db");
+  auto writer = *SqlitePuzzleStore::Open(path);
+  auto reader = *SqlitePuzzleStore::Open(path, {.create_if_missing = false});
+  ASSERT_THAT(writer->InsertPuzzle(Make(kPuzzle)), IsOk());
+  absl::Status status = writer->RunInTransaction([&]() -> absl::Status {
+    EXPECT_THAT(writer->InsertPuzzle(Make(kSeventeen)), IsOk());
+    // The writer holds the write lock: the reader is not blocked (WAL) and
+    // sees only the committed puzzle.
+    absl::StatusOr<StoreStats> stats = reader->Stats();
+    EXPECT_THAT(stats, IsOk());
+    if (stats.ok()) {
+      EXPECT_EQ(stats->puzzles, 1);
+    }
+    absl::StatusOr<std::vector<StoredPuzzle>> all = reader->Query({});
+    EXPECT_THAT(all, IsOk());
+    if (all.ok()) {
+      EXPECT_EQ(all->size(), 1u);
+    }
+    return absl::OkStatus();
+  });
+  ASSERT_THAT(status, IsOk());
+  EXPECT_EQ(reader->Stats()->puzzles, 2);
+}
+
+TEST(SqlitePuzzleStoreTest, SecondWriterGetsAbortedAfterTimeout) {
+  const std::string path = TempPath("busy.db");
+  auto a = *SqlitePuzzleStore::Open(path);
+  auto b = *SqlitePuzzleStore::Open(path, {.busy_timeout_ms = 0});
+  absl::Status status = a->RunInTransaction([&]() -> absl::Status {
+    EXPECT_THAT(a->InsertPuzzle(Make(kPuzzle)), IsOk());
+    EXPECT_THAT(b->RunInTransaction([] { return absl::OkStatus(); }),
+                StatusIs(absl::StatusCode::kAborted));
+    return absl::OkStatus();
+  });
+  EXPECT_THAT(status, IsOk());
+}
+
+}  // namespace
+}  // namespace sudoku
