@@ -283,6 +283,12 @@ absl::StatusOr<std::string> ReproduceHillClimb(
       "(ours) |\n",
       "|---|---|---|---|---|---:|\n");
   std::unique_ptr<StochasticSolver> solver = Make("hillclimb", {});
+  // The mean of the solved runs, or "-" when none was solved.
+  auto mean_or_dash = [](const std::vector<double>& v, double scale,
+                         const absl::FormatSpec<double>& format) {
+    return v.empty() ? std::string("-")
+                     : absl::StrFormat(format, StatsOf(v).mean * scale);
+  };
   Stopwatch total;
   for (int s = 0; s < 4; ++s) {
     SUDOKU_ASSIGN_OR_RETURN(std::vector<Grid> puzzles,
@@ -293,12 +299,13 @@ absl::StatusOr<std::string> ReproduceHillClimb(
     absl::StrAppend(
         &md,
         absl::StrFormat(
-            "| %s / %s | %.2f / %.2f | %.2f / %.2f | %.2f / %.2f | %.2f / %.3f "
+            "| %s / %s | %.2f / %.2f | %.2f / %s | %.2f / %s | %.2f / %s "
             "| %d/%d |\n",
             paper[s].level, kChiLangeSets[s], paper[s].givens, r.givens,
-            paper[s].iterations, StatsOf(r.success_iterations).mean,
-            paper[s].restarts, StatsOf(r.success_restarts).mean, paper[s].ms,
-            StatsOf(r.success_seconds).mean * 1000, r.successes, r.runs));
+            paper[s].iterations, mean_or_dash(r.success_iterations, 1, "%.2f"),
+            paper[s].restarts, mean_or_dash(r.success_restarts, 1, "%.2f"),
+            paper[s].ms, mean_or_dash(r.success_seconds, 1000, "%.3f"),
+            r.successes, r.runs));
   }
   absl::StrAppend(
       &md, absl::StrFormat("\n(The whole target took %.1f CPU seconds.)\n\n",
