@@ -172,5 +172,28 @@ TEST(CliTest, FormatConvertsAndReportsBadLines) {
   EXPECT_THAT(shaped.err, HasSubstr("got 38"));
 }
 
+TEST(CliTest, StochasticSolveReportsSuccessRatePerPuzzle) {
+  const std::string easy =
+      "..867.4.24.23...9.37..2.......4...5.89.251.67.1...3.......9..73.3...52.17.5.329..";
+  for (const char* solver : {"anneal", "hillclimb", "reseda"}) {
+    CliResult r = RunCli(absl::StrCat("solve --solver=", solver, " --runs=2 --seed=3 --json"),
+                         easy + "\n");
+    EXPECT_EQ(r.exit_code, 0) << solver << ": " << r.err;
+    EXPECT_THAT(r.out, HasSubstr("\"runs\":2"));
+    EXPECT_THAT(r.out, HasSubstr("\"success_rate\":1"));
+    EXPECT_THAT(r.out, HasSubstr("\"median_iterations\""));
+    // Same seed, same runs: the JSON differs only in the measured times.
+    CliResult again = RunCli(absl::StrCat("solve --solver=", solver, " --runs=2 --seed=3 --json"),
+                             easy + "\n");
+    EXPECT_EQ(r.out.substr(0, r.out.find("median_seconds")),
+              again.out.substr(0, again.out.find("median_seconds")));
+  }
+  CliResult bad = RunCli("solve --solver=reseda --solver-params=alhpa=0.7", easy + "\n");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("alhpa"));
+  CliResult runs = RunCli("solve --solver=anneal --runs=0", easy + "\n");
+  EXPECT_EQ(runs.exit_code, 2);
+}
+
 }  // namespace
 }  // namespace sudoku

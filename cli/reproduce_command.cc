@@ -28,8 +28,10 @@ struct ReproduceTarget {
 // One line per target (the LP solvers add projection and entropy).
 const std::vector<ReproduceTarget>& Targets() {
   static const auto* targets = new std::vector<ReproduceTarget>{
-      {"anneal", "Chi & Lange, Tables 3.1/3.2 (simulated annealing)", &ReproduceAnneal},
-      {"hillclimb", "Jones, Roach & Perkins, Figure 5 (hill climbing)", &ReproduceHillClimb},
+      {"anneal", "Chi & Lange, Tables 3.1/3.2 (simulated annealing)",
+       &ReproduceAnneal},
+      {"hillclimb", "Jones, Roach & Perkins, Figure 5 (hill climbing)",
+       &ReproduceHillClimb},
       {"reseda", "Maire & Prissette, Tables 1-5 (RESEDA)", &ReproduceReseda},
   };
   return *targets;
@@ -43,19 +45,22 @@ std::string TargetNames() {
 
 int RunReproduce(const CommandArgs& args) {
   if (args.positional.size() != 1) {
-    return UsageError("reproduce", absl::StrCat("expected one target: ", TargetNames()));
+    return UsageError("reproduce",
+                      absl::StrCat("expected one target: ", TargetNames()));
   }
   const ReproduceTarget* target = nullptr;
   for (const ReproduceTarget& t : Targets())
     if (args.positional[0] == t.name) target = &t;
   if (target == nullptr) {
-    return UsageError("reproduce", absl::StrCat("unknown target '", args.positional[0],
-                                                "' (expected ", TargetNames(), ")"));
+    return UsageError("reproduce",
+                      absl::StrCat("unknown target '", args.positional[0],
+                                   "' (expected ", TargetNames(), ")"));
   }
   ReproduceOptions options;
   // --runs keeps each table's own default unless given a non-default value.
   const absl::CommandLineFlag* runs_flag = absl::FindCommandLineFlag("runs");
-  if (runs_flag != nullptr && runs_flag->CurrentValue() != runs_flag->DefaultValue()) {
+  if (runs_flag != nullptr &&
+      runs_flag->CurrentValue() != runs_flag->DefaultValue()) {
     options.runs = absl::GetFlag(FLAGS_runs);
   }
   if (options.runs < 0) return UsageError("reproduce", "--runs must be >= 1");
@@ -63,7 +68,8 @@ int RunReproduce(const CommandArgs& args) {
   if (options.limit < 0) return UsageError("reproduce", "--limit must be >= 0");
   options.seed = absl::GetFlag(FLAGS_seed);
   options.corpora_dir = absl::GetFlag(FLAGS_corpus);
-  if (options.corpora_dir.empty()) options.corpora_dir = SUDOKU_DEFAULT_CORPORA_DIR;
+  if (options.corpora_dir.empty())
+    options.corpora_dir = SUDOKU_DEFAULT_CORPORA_DIR;
 
   absl::StatusOr<std::string> section = target->run(options);
   if (!section.ok()) {
@@ -95,13 +101,16 @@ int RunReproduce(const CommandArgs& args) {
 
 }  // namespace
 
-std::string ReplaceReproduceSection(const std::string& document, const std::string& name,
+std::string ReplaceReproduceSection(const std::string& document,
+                                    const std::string& name,
                                     const std::string& section) {
-  const std::string begin = absl::StrCat("<!-- reproduce:", name, " begin -->\n");
+  const std::string begin =
+      absl::StrCat("<!-- reproduce:", name, " begin -->\n");
   const std::string end = absl::StrCat("<!-- reproduce:", name, " end -->\n");
   const std::string block = absl::StrCat(begin, section, end);
   const size_t b = document.find(begin);
-  const size_t e = b == std::string::npos ? std::string::npos : document.find(end, b);
+  const size_t e =
+      b == std::string::npos ? std::string::npos : document.find(end, b);
   if (b == std::string::npos || e == std::string::npos) {
     std::string doc = document;
     if (!doc.empty() && doc.back() != '\n') doc += "\n";
@@ -112,15 +121,22 @@ std::string ReplaceReproduceSection(const std::string& document, const std::stri
 }
 
 Command ReproduceCommand() {
-  return {"reproduce", "re-run a paper's experiments and print its tables beside ours",
-          "Usage: sudoku-forge reproduce anneal|hillclimb|reseda [--runs=K] [--limit=N]\n"
-          "       [--seed=S] [--corpus=DIR] [--out=docs/REPRODUCTION.md]\n"
-          "Prints a markdown section with the paper's figures and ours side by side.\n"
-          "--runs overrides the runs per configuration of every table (default: each\n"
-          "table's own, sized for a few minutes on one core), --limit the puzzles per\n"
-          "corpus set, --corpus the directory holding chi-lange/. With --out the\n"
-          "target's own marked section of that markdown file is replaced.",
-          {"runs", "limit", "seed", "corpus", "out"}, &RunReproduce};
+  return {
+      "reproduce",
+      "re-run a paper's experiments and print its tables beside ours",
+      "Usage: sudoku-forge reproduce anneal|hillclimb|reseda [--runs=K] "
+      "[--limit=N]\n"
+      "       [--seed=S] [--corpus=DIR] [--out=docs/REPRODUCTION.md]\n"
+      "Prints a markdown section with the paper's figures and ours side by "
+      "side.\n"
+      "--runs overrides the runs per configuration of every table (default: "
+      "each\n"
+      "table's own, sized for a few minutes on one core), --limit the puzzles "
+      "per\n"
+      "corpus set, --corpus the directory holding chi-lange/. With --out the\n"
+      "target's own marked section of that markdown file is replaced.",
+      {"runs", "limit", "seed", "corpus", "out"},
+      &RunReproduce};
 }
 
 }  // namespace sudoku::cli

@@ -14,10 +14,12 @@
 #include "solvers/stochastic.h"
 #include "storage/stochastic_output.pb.h"
 
-ABSL_FLAG(std::string, solver_params, "",
-          "Stochastic solver parameters, key=value,... (e.g. alpha=0.7,zones=27)");
-ABSL_FLAG(int64_t, max_iterations, 0,
-          "Iteration budget per stochastic run (0 = the solver's paper default)");
+ABSL_FLAG(
+    std::string, solver_params, "",
+    "Stochastic solver parameters, key=value,... (e.g. alpha=0.7,zones=27)");
+ABSL_FLAG(
+    int64_t, max_iterations, 0,
+    "Iteration budget per stochastic run (0 = the solver's paper default)");
 ABSL_FLAG(double, max_seconds, 0,
           "CPU-time cap per stochastic run in seconds (0 = none; makes runs "
           "non-reproducible when it fires)");
@@ -34,23 +36,30 @@ int RunStochasticSolve(const CommandArgs& args) {
   const int runs = absl::GetFlag(FLAGS_runs);
   if (runs < 1) return UsageError("solve", "--runs must be >= 1");
   const uint64_t seed = absl::GetFlag(FLAGS_seed);
-  const bool json = absl::GetFlag(FLAGS_json) || absl::GetFlag(FLAGS_format) == "json";
+  const bool json =
+      absl::GetFlag(FLAGS_json) || absl::GetFlag(FLAGS_format) == "json";
   StochasticBudget budget;
   budget.max_iterations = absl::GetFlag(FLAGS_max_iterations);
   budget.max_seconds = absl::GetFlag(FLAGS_max_seconds);
   if (budget.max_iterations < 0 || budget.max_seconds < 0) {
-    return UsageError("solve", "--max-iterations and --max-seconds must be >= 0");
+    return UsageError("solve",
+                      "--max-iterations and --max-seconds must be >= 0");
   }
   absl::StatusOr<StochasticParams> params =
       ParseStochasticParams(absl::GetFlag(FLAGS_solver_params));
-  if (!params.ok()) return UsageError("solve", std::string(params.status().message()));
+  if (!params.ok())
+    return UsageError("solve", std::string(params.status().message()));
   absl::StatusOr<std::unique_ptr<StochasticSolver>> solver =
       MakeStochasticSolver(solver_name, *params);
-  if (!solver.ok()) return UsageError("solve", std::string(solver.status().message()));
+  if (!solver.ok())
+    return UsageError("solve", std::string(solver.status().message()));
   absl::StatusOr<ParseOptions> options = ParseOptionsFromFlags();
-  if (!options.ok()) return UsageError("solve", std::string(options.status().message()));
-  absl::StatusOr<std::vector<InputPuzzle>> inputs = ReadInputs(args.positional, *options);
-  if (!inputs.ok()) return UsageError("solve", std::string(inputs.status().message()));
+  if (!options.ok())
+    return UsageError("solve", std::string(options.status().message()));
+  absl::StatusOr<std::vector<InputPuzzle>> inputs =
+      ReadInputs(args.positional, *options);
+  if (!inputs.ok())
+    return UsageError("solve", std::string(inputs.status().message()));
 
   int exit_code = kExitOk;
   Progress progress("solve", static_cast<int64_t>(inputs->size()));
@@ -96,7 +105,8 @@ int RunStochasticSolve(const CommandArgs& args) {
       continue;
     }
     std::cout << absl::StrFormat(
-        "%s %s: success %d/%d (%.2f), median %.0f iterations, %.0f restarts, %.4f s",
+        "%s %s: success %d/%d (%.2f), median %.0f iterations, %.0f restarts, "
+        "%.4f s",
         input.where(), solver_name, s.successes, runs, s.success_rate,
         s.median_iterations, s.median_restarts, s.median_seconds);
     if (s.time_limit_hit) std::cout << " (time limit hit)";

@@ -228,7 +228,8 @@ StochasticResult AnnealSolver::Run(const Grid& puzzle, uint64_t seed,
     for (int cell = 0; cell < shape.num_cells(); ++cell) {
       // Clashing givens can leave a digit over-used; the cell then gets a
       // digit that is certainly wrong (such puzzles have no solution).
-      if (board[cell] == 0) board.set(cell, next < missing.size() ? missing[next++] : 1);
+      if (board[cell] == 0)
+        board.set(cell, next < missing.size() ? missing[next++] : 1);
     }
   }
   AnnealBoard state(board, fixed);
@@ -289,7 +290,8 @@ absl::StatusOr<std::unique_ptr<StochasticSolver>> MakeAnnealSolver(
   SUDOKU_RETURN_IF_ERROR(TakeParam(params, "cooling", &o.cooling));
   SUDOKU_RETURN_IF_ERROR(TakeParam(params, "cool_every", &o.cool_every));
   SUDOKU_RETURN_IF_ERROR(TakeParam(params, "reset_every", &o.reset_every));
-  SUDOKU_RETURN_IF_ERROR(TakeParam(params, "max_iterations", &o.max_iterations));
+  SUDOKU_RETURN_IF_ERROR(
+      TakeParam(params, "max_iterations", &o.max_iterations));
   SUDOKU_RETURN_IF_ERROR(TakeParam(params, "presolve", &presolve));
   SUDOKU_RETURN_IF_ERROR(CheckNoParamsLeft("anneal", params));
   if (presolve != 0 && presolve != 1) {

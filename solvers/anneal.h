@@ -81,9 +81,9 @@ class AnnealBoard {
   std::vector<int> free_;
   std::vector<int> counts_;  // unit * (n + 1) + digit
   int64_t cost_ = 0;
-  std::vector<int> viol_;            // per cell
-  std::vector<int> pos_in_bucket_;   // per free cell
-  std::vector<int> buckets_[4];      // free cells by violation count
+  std::vector<int> viol_;           // per cell
+  std::vector<int> pos_in_bucket_;  // per free cell
+  std::vector<int> buckets_[4];     // free cells by violation count
 };
 
 // Full recount of the cost of a complete board (the incremental updates are

@@ -106,13 +106,17 @@ std::pair<int, int> HillClimbState::Delta(int a, int b) const {
   int d1 = 0;
   const int ra = shape.Row(a), rb = shape.Row(b);
   if (ra != rb) {
-    d1 += -(row_count_[Idx(ra * m + va)] == 1) + (row_count_[Idx(ra * m + vb)] == 0);
-    d1 += -(row_count_[Idx(rb * m + vb)] == 1) + (row_count_[Idx(rb * m + va)] == 0);
+    d1 += -(row_count_[Idx(ra * m + va)] == 1) +
+          (row_count_[Idx(ra * m + vb)] == 0);
+    d1 += -(row_count_[Idx(rb * m + vb)] == 1) +
+          (row_count_[Idx(rb * m + va)] == 0);
   }
   const int ca = shape.Col(a), cb = shape.Col(b);
   if (ca != cb) {
-    d1 += -(col_count_[Idx(ca * m + va)] == 1) + (col_count_[Idx(ca * m + vb)] == 0);
-    d1 += -(col_count_[Idx(cb * m + vb)] == 1) + (col_count_[Idx(cb * m + va)] == 0);
+    d1 += -(col_count_[Idx(ca * m + va)] == 1) +
+          (col_count_[Idx(ca * m + vb)] == 0);
+    d1 += -(col_count_[Idx(cb * m + vb)] == 1) +
+          (col_count_[Idx(cb * m + va)] == 0);
   }
   const int d2 = GivenClashes(a, vb) + GivenClashes(b, va) -
                  GivenClashes(a, va) - GivenClashes(b, vb);
@@ -367,10 +371,13 @@ absl::StatusOr<std::unique_ptr<StochasticSolver>> MakeHillClimbSolver(
   int64_t post_swap = o.post_swap ? 1 : 0;
   SUDOKU_RETURN_IF_ERROR(TakeParam(params, "w1", &o.w1));
   SUDOKU_RETURN_IF_ERROR(TakeParam(params, "w2", &o.w2));
-  SUDOKU_RETURN_IF_ERROR(TakeParam(params, "plateau_states", &o.plateau_states));
-  SUDOKU_RETURN_IF_ERROR(TakeParam(params, "queue_capacity", &o.queue_capacity));
+  SUDOKU_RETURN_IF_ERROR(
+      TakeParam(params, "plateau_states", &o.plateau_states));
+  SUDOKU_RETURN_IF_ERROR(
+      TakeParam(params, "queue_capacity", &o.queue_capacity));
   SUDOKU_RETURN_IF_ERROR(TakeParam(params, "post_swap", &post_swap));
-  SUDOKU_RETURN_IF_ERROR(TakeParam(params, "max_iterations", &o.max_iterations));
+  SUDOKU_RETURN_IF_ERROR(
+      TakeParam(params, "max_iterations", &o.max_iterations));
   SUDOKU_RETURN_IF_ERROR(CheckNoParamsLeft("hillclimb", params));
   if (post_swap != 0 && post_swap != 1) {
     return absl::InvalidArgumentError("hillclimb: post_swap must be 0 or 1");

@@ -96,7 +96,8 @@ std::vector<std::vector<int>> AdmissibleBoxFillings(const Grid& puzzle,
     CandidateSet a = CandidateSet::All(n);
     for (int d = 1; d <= n; ++d)
       if (present[Idx(d)]) a.Erase(d);
-    for (int u : {shape.RowUnit(shape.Row(cell)), shape.ColUnit(shape.Col(cell))}) {
+    for (int u :
+         {shape.RowUnit(shape.Row(cell)), shape.ColUnit(shape.Col(cell))}) {
       for (int other : shape.unit(u))
         if (puzzle[other] != 0) a.Erase(puzzle[other]);
     }
@@ -196,7 +197,8 @@ void ResedaModel::SampleBox(int box, Rng& rng, Grid& grid) const {
       return;
     }
     const double* row = &p_[Idx(cells[best] * n_)];
-    for (int d = 1; d <= n_; ++d) w[Idx(d - 1)] = taken[Idx(d)] ? 0 : row[d - 1];
+    for (int d = 1; d <= n_; ++d)
+      w[Idx(d - 1)] = taken[Idx(d)] ? 0 : row[d - 1];
     const int d = DrawWeighted(rng, w.data(), n_, best_total) + 1;
     grid.set(cells[best], d);
     taken[Idx(d)] = true;
@@ -379,7 +381,8 @@ absl::StatusOr<std::unique_ptr<StochasticSolver>> MakeResedaSolver(
   SUDOKU_RETURN_IF_ERROR(TakeParam(params, "zones", &zones));
   SUDOKU_RETURN_IF_ERROR(TakeParam(params, "full_restarts", &o.full_restarts));
   SUDOKU_RETURN_IF_ERROR(TakeParam(params, "brute_box", &o.brute_box));
-  SUDOKU_RETURN_IF_ERROR(TakeParam(params, "max_iterations", &o.max_iterations));
+  SUDOKU_RETURN_IF_ERROR(
+      TakeParam(params, "max_iterations", &o.max_iterations));
   SUDOKU_RETURN_IF_ERROR(CheckNoParamsLeft("reseda", params));
   if ((precompute != 0 && precompute != 1) || (block != 0 && block != 1)) {
     return absl::InvalidArgumentError(
@@ -396,8 +399,8 @@ absl::StatusOr<std::unique_ptr<StochasticSolver>> MakeResedaSolver(
   } else if (zones == "27") {
     o.zones = ResedaZones::kAllUnits;
   } else {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "reseda: zones='", zones, "': expected none, 3, 9 or 27"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("reseda: zones='", zones, "': expected none, 3, 9 or 27"));
   }
   if (o.brute_box < -1) {
     return absl::InvalidArgumentError("reseda: brute_box must be >= -1");

@@ -49,7 +49,12 @@
 
 namespace sudoku {
 
-enum class ResedaZones { kNone = 0, kDiagonalBoxes = 3, kBoxes = 9, kAllUnits = 27 };
+enum class ResedaZones {
+  kNone = 0,
+  kDiagonalBoxes = 3,
+  kBoxes = 9,
+  kAllUnits = 27
+};
 
 struct ResedaOptions {
   // Samples per generation and how many of the best update the model; paper:

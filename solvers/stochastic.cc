@@ -1,11 +1,11 @@
 #include "solvers/stochastic.h"
 
+#include <time.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <utility>
-
-#include <time.h>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
@@ -30,7 +30,8 @@ double Median(std::vector<double> v) {
 double ThreadCpuSeconds() {
   timespec ts;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+  return static_cast<double>(ts.tv_sec) +
+         1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
 absl::StatusOr<StochasticParams> ParseStochasticParams(absl::string_view text) {
@@ -114,9 +115,9 @@ absl::StatusOr<std::unique_ptr<StochasticSolver>> MakeStochasticSolver(
   for (const StochasticRegistryEntry& e : StochasticRegistry()) {
     if (name == e.name) return e.make(params);
   }
-  return absl::NotFoundError(
-      absl::StrCat("unknown stochastic solver '", name, "' (known: ",
-                   absl::StrJoin(StochasticSolverNames(), ", "), ")"));
+  return absl::NotFoundError(absl::StrCat(
+      "unknown stochastic solver '", name,
+      "' (known: ", absl::StrJoin(StochasticSolverNames(), ", "), ")"));
 }
 
 StochasticSummary RunMany(StochasticSolver& solver, const Grid& puzzle,
