@@ -17,6 +17,12 @@ struct BenchTarget {
 // wall-clock seconds of the timed runs.
 double MedianSeconds(int runs, void (*body)(void*), void* context);
 
+// Targets defined in their own files.
+int BenchNishio(const CommandArgs& args);  // cli/nishio_bench.cc
+// Storage benchmarks (cli/storage_bench.cc).
+int BenchCanon(const CommandArgs& args);
+int BenchImport(const CommandArgs& args);
+
 }  // namespace sudoku::cli
 
 #endif  // SUDOKU_CLI_BENCH_H_

@@ -109,6 +109,9 @@ int BenchSolve(const CommandArgs&) {
 const std::vector<BenchTarget>& BenchTargets() {
   static const auto* targets = new std::vector<BenchTarget>{
       {"solve", "exact solver throughput on --corpus (--solver, --mode=first|unique)", &BenchSolve},
+      {"nishio", "single-digit template rule: DAG vs overlay on --corpus, DAG on 16x16/25x25", &BenchNishio},
+      {"canon", "canonical (minlex) keys per second on --corpus", &BenchCanon},
+      {"import", "import throughput on --corpus into a fresh database file", &BenchImport},
   };
   return *targets;
 }
@@ -133,8 +136,14 @@ Command BenchCommand() {
           "Targets:\n"
           "  solve   exact solver throughput: --solver=backtrack|dlx\n"
           "          --mode=first|unique; prints us/puzzle, puzzles/s and nodes,\n"
-          "          the median of --repeat passes (>= 3) after a warm-up pass.",
-          {"corpus", "solver", "mode", "repeat", "limit", "shape", "json"}, &RunBench};
+          "          the median of --repeat passes (>= 3) after a warm-up pass.\n"
+          "  nishio  single-digit template rule (9x9 --corpus, after singles):\n"
+          "          us per digit-call for Eppstein's DAG vs pattern overlay vs\n"
+          "          matching, then the DAG on --seed random 16x16 and 25x25 grids.\n"
+          "  canon   canonical (minlex) keys per second on --corpus.\n"
+          "  import  parse + uniqueness check + canonical key + insert, puzzles/s,\n"
+          "          into a fresh database file per pass (--repeat passes).",
+          {"corpus", "solver", "mode", "repeat", "limit", "shape", "json", "seed"}, &RunBench};
 }
 
 }  // namespace sudoku::cli

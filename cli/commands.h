@@ -11,6 +11,15 @@ Command SolveCommand();
 Command FormatCommand();
 Command BenchCommand();
 Command GenerateCommand();
+Command RateCommand();
+Command CalibrateCommand();
+Command ReproduceCommand();
+Command ImportCommand();
+Command ExportCommand();
+Command ListCommand();
+Command ShowCommand();
+Command StatsCommand();
+Command CanonCommand();
 Command RenderCommand();
 Command BookCommand();
 

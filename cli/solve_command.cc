@@ -10,6 +10,7 @@
 #include "cli/json.h"
 #include "cli/progress.h"
 #include "cli/solve_util.h"
+#include "cli/stochastic_solve.h"
 #include "core/format.h"
 #include "solvers/solver.h"
 #include "storage/cli_output.pb.h"
@@ -18,6 +19,7 @@ namespace sudoku::cli {
 namespace {
 
 int RunSolve(const CommandArgs& args) {
+  if (IsStochasticSolver(absl::GetFlag(FLAGS_solver))) return RunStochasticSolve(args);
   std::string format = absl::GetFlag(FLAGS_format);
   if (format.empty()) format = absl::GetFlag(FLAGS_json) ? "json" : "line";
   if (format != "line" && format != "grid" && format != "json" && format != "tokens") {
@@ -102,8 +104,14 @@ Command SolveCommand() {
           "Prints the solution of each puzzle. --count=N looks for up to N solutions\n"
           "(0 = all) and prints up to two of them; the count goes to stderr. JSON\n"
           "objects carry num_solutions, solutions, nodes and guesses.\n"
-          "Exit code 1 when some puzzle is invalid or has no solution.",
-          {"json", "shape", "solver", "count", "format"}, &RunSolve};
+          "Exit code 1 when some puzzle is invalid or has no solution.\n"
+          "Stochastic solvers (--solver=anneal|hillclimb|reseda|...): --runs=K seeded\n"
+          "runs per puzzle (run i uses DeriveSeed(--seed, i)); prints the success rate,\n"
+          "median iterations and median seconds (--json: one object per puzzle).\n"
+          "--solver-params=key=value,... sets the method's parameters (docs/STOCHASTIC.md).",
+          {"json", "shape", "solver", "count", "format", "runs", "seed", "solver_params",
+           "max_iterations", "max_seconds"},
+          &RunSolve};
 }
 
 }  // namespace sudoku::cli

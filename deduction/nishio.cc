@@ -10,7 +10,8 @@
 //
 // Source of the name: Tetsuya Nishio's single-digit trial method; Eppstein,
 // "Solving single-digit Sudoku subproblems" (FUN 2012), gives the algorithm
-// below; HoDoKu calls the same elimination "Template Delete".
+// below. HoDoKu's "Template Delete" starts from the same templates but also
+// prunes them against the other digits' templates, so it can do more.
 //
 // Eppstein's DAG (section 3), for boxes of r rows x c columns, N = r*c.
 // Rows fall into c bands of r rows. Columns are filled left to right; after
@@ -47,6 +48,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <string_view>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
@@ -76,18 +78,25 @@ DagScratch& ThreadScratch(int n) {
 struct DagGeometry {
   int n = 0;
   int c = 0;  // box width = columns per stack = number of bands
-  std::array<uint32_t, kMaxDigits> band_mask{};  // rows of band b
+  uint32_t all_rows = 0;
+  std::array<uint32_t, kMaxDigits> band_mask{};     // rows of band b
+  std::array<uint32_t, kMaxDigits> band_of_row{};   // rows of row i's band
 
   explicit DagGeometry(const Shape& shape)
       : n(shape.size()), c(shape.box_cols()) {
     const int r = shape.box_rows();
+    all_rows = (uint32_t{1} << n) - 1;
     for (int b = 0; b < c; ++b) {
       band_mask[static_cast<size_t>(b)] = ((uint32_t{1} << r) - 1) << (b * r);
     }
+    for (int row = 0; row < n; ++row) {
+      band_of_row[static_cast<size_t>(row)] =
+          band_mask[static_cast<size_t>(row / r)];
+    }
   }
 
-  // Rows that column t (= popcount(mask)) may use: the free rows of bands
-  // that have used only t / c rows so far.
+  // Rows that column t (= popcount(mask)) may use, from scratch: the free
+  // rows of bands that have used only t / c rows so far.
   uint32_t OpenRows(uint32_t mask, int t) const {
     const int target = t / c;
     uint32_t open = 0;
@@ -98,40 +107,77 @@ struct DagGeometry {
   }
 };
 
-class DagSearch {
+// Memo for shapes with N <= 9 (row masks < 512): a byte per mask on the
+// stack, zeroed per call (cheaper than any bookkeeping at this size).
+class SmallMemo {
  public:
-  DagSearch(const DagGeometry& geometry, const uint32_t* col_rows,
-            DagScratch* scratch)
-      : g_(geometry), col_rows_(col_rows), scratch_(scratch) {}
+  SmallMemo() { state_.fill(0); }
+  uint32_t Get(uint32_t mask) const { return state_[mask]; }
+  void Set(uint32_t mask, uint32_t s) { state_[mask] = static_cast<uint8_t>(s); }
+  void Reset() {}
 
-  // Returns whether `mask` (with t = popcount(mask) columns done) reaches
-  // the sink; records surviving arcs in survivors_.
-  bool Visit(uint32_t mask, int t) {
-    if (t == g_.n) return true;
-    const int shift = static_cast<int>(mask & 31) * 2;
-    const uint64_t s = (scratch_->state[mask >> 5] >> shift) & 3;
-    if (s != 0) return s == 3;
-    ++expanded_;
-    uint32_t rows = col_rows_[t] & g_.OpenRows(mask, t);
-    bool alive = false;
-    while (rows != 0) {
-      const uint32_t bit = rows & (0u - rows);
-      rows ^= bit;
-      if (Visit(mask | bit, t + 1)) {
-        alive = true;
-        survivors_[static_cast<size_t>(t)] |= bit;
-      }
-    }
-    scratch_->state[mask >> 5] |= (alive ? uint64_t{3} : uint64_t{1}) << shift;
-    scratch_->touched.push_back(mask);
-    return alive;
+ private:
+  std::array<uint8_t, 512> state_;
+};
+
+// Memo for larger shapes: the per-thread 2-bit array, cleared afterwards
+// through the list of touched masks.
+class ScratchMemo {
+ public:
+  explicit ScratchMemo(DagScratch* scratch) : scratch_(scratch) {}
+  uint32_t Get(uint32_t mask) const {
+    return static_cast<uint32_t>(
+        (scratch_->state[mask >> 5] >> ((mask & 31) * 2)) & 3);
   }
-
+  void Set(uint32_t mask, uint32_t s) {
+    scratch_->state[mask >> 5] |= uint64_t{s} << ((mask & 31) * 2);
+    scratch_->touched.push_back(mask);
+  }
   void Reset() {
     for (uint32_t m : scratch_->touched) {
       scratch_->state[m >> 5] &= ~(uint64_t{3} << ((m & 31) * 2));
     }
     scratch_->touched.clear();
+  }
+
+ private:
+  DagScratch* scratch_;  // not owned
+};
+
+// The depth-first search. Besides the vertex (row mask) it carries the rows
+// of the bands still open in the current stack: a band closes when column
+// t takes one of its rows and all reopen when the stack is complete. That
+// set is a function of the vertex (the bands with t / c used rows), so the
+// memo stays keyed by the mask, and no popcount is needed per vertex.
+template <typename Memo>
+class DagSearch {
+ public:
+  DagSearch(const DagGeometry& geometry, const uint32_t* col_rows, Memo* memo)
+      : g_(geometry), col_rows_(col_rows), memo_(memo) {}
+
+  // Returns whether `mask` (with t = popcount(mask) columns done) reaches
+  // the sink; records surviving arcs in survivors_.
+  // memo: 0 = not visited, 1 = visited and dead, 3 = reaches the sink.
+  bool Visit(uint32_t mask, int t, uint32_t open_bands) {
+    if (t == g_.n) return true;
+    const uint32_t s = memo_->Get(mask);
+    if (s != 0) return s == 3;
+    ++expanded_;
+    uint32_t rows = col_rows_[t] & open_bands & ~mask;
+    bool alive = false;
+    while (rows != 0) {
+      const int row = std::countr_zero(rows);
+      const uint32_t bit = uint32_t{1} << row;
+      rows ^= bit;
+      uint32_t next_open = open_bands & ~g_.band_of_row[static_cast<size_t>(row)];
+      if (next_open == 0) next_open = g_.all_rows;
+      if (Visit(mask | bit, t + 1, next_open)) {
+        alive = true;
+        survivors_[static_cast<size_t>(t)] |= bit;
+      }
+    }
+    memo_->Set(mask, alive ? 3 : 1);
+    return alive;
   }
 
   const std::array<uint32_t, kMaxDigits>& survivors() const {
@@ -142,7 +188,7 @@ class DagSearch {
  private:
   const DagGeometry& g_;
   const uint32_t* col_rows_;  // not owned
-  DagScratch* scratch_;       // not owned
+  Memo* memo_;                // not owned
   std::array<uint32_t, kMaxDigits> survivors_{};
   int64_t expanded_ = 0;
 };
@@ -151,13 +197,11 @@ class DagSearch {
 std::array<uint32_t, kMaxDigits> ColumnRows(const Shape& shape,
                                             const CellBits& p) {
   std::array<uint32_t, kMaxDigits> cols{};
-  const int n = shape.size();
-  for (int row = 0; row < n; ++row) {
-    for (int col = 0; col < n; ++col) {
-      if (p.test(static_cast<size_t>(row * n + col))) {
-        cols[static_cast<size_t>(col)] |= uint32_t{1} << row;
-      }
-    }
+  const size_t n = static_cast<size_t>(shape.size());
+  // _Find_first/_Find_next (libstdc++) visit only the set bits.
+  for (size_t cell = p._Find_first(); cell < p.size();
+       cell = p._Find_next(cell)) {
+    cols[cell % n] |= uint32_t{1} << (cell / n);
   }
   return cols;
 }
@@ -259,13 +303,15 @@ bool Augment(int row, const std::array<uint32_t, kMaxDigits>& adj,
 
 }  // namespace
 
-SingleDigitResult SolveSingleDigitDag(const Shape& shape, const CellBits& p) {
+namespace {
+
+template <typename Memo>
+SingleDigitResult RunDag(const Shape& shape, const CellBits& p, Memo* memo) {
   const DagGeometry geometry(shape);
   const std::array<uint32_t, kMaxDigits> cols = ColumnRows(shape, p);
-  DagScratch& scratch = ThreadScratch(shape.size());
-  DagSearch search(geometry, cols.data(), &scratch);
-  search.Visit(0, 0);
-  search.Reset();
+  DagSearch<Memo> search(geometry, cols.data(), memo);
+  search.Visit(0, 0, geometry.all_rows);
+  memo->Reset();
 
   SingleDigitResult result;
   result.work = search.expanded();
@@ -280,6 +326,17 @@ SingleDigitResult SolveSingleDigitDag(const Shape& shape, const CellBits& p) {
   }
   FinishResult(p, &result);
   return result;
+}
+
+}  // namespace
+
+SingleDigitResult SolveSingleDigitDag(const Shape& shape, const CellBits& p) {
+  if (shape.size() <= 9) {
+    SmallMemo memo;
+    return RunDag(shape, p, &memo);
+  }
+  ScratchMemo memo(&ThreadScratch(shape.size()));
+  return RunDag(shape, p, &memo);
 }
 
 std::optional<SingleDigitResult> SolveSingleDigitOverlay(const Shape& shape,
@@ -429,6 +486,18 @@ Uint128 CountPlacementsInside(const Shape& shape, const CellBits& p) {
   return WalkLevels(shape, p).placements;
 }
 
+namespace {
+
+// "an 8", "an F", "a 7".
+const char* Article(char symbol) {
+  for (char c : std::string_view("8AEFHILMNORSX")) {
+    if (c == symbol) return "an";
+  }
+  return "a";
+}
+
+}  // namespace
+
 CellBits DigitCells(const Board& board, int digit) {
   CellBits p;
   for (int cell = 0; cell < board.shape().num_cells(); ++cell) {
@@ -475,7 +544,7 @@ std::optional<std::string> ExplainByPropagation(const Board& board, int digit,
       }
       if (done) continue;
       if (count == 0) {
-        std::string text = absl::StrCat("a ", std::string(1, symbol), " in ",
+        std::string text = absl::StrCat(Article(symbol), " ", std::string(1, symbol), " in ",
                                         shape.CellName(cell));
         if (!forced.empty()) {
           absl::StrAppend(&text, " forces ", absl::StrJoin(forced, ", "));

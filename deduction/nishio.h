@@ -6,9 +6,11 @@
 // exactly one cell in every row, column and box. The exact rule keeps the
 // cells of P that lie on at least one valid placement and eliminates d from
 // all others; when no valid placement exists the position is contradictory.
-// This is HoDoKu's "Template Delete" and Eppstein's "Nishio" (2012), not
-// Sudoku Explainer's "Nishio forcing chains" (a chain search that finds a
-// subset of these eliminations). See docs/NISHIO.md.
+// This is Eppstein's "Nishio" (2012) and HoDoKu's unrefined templates. It is
+// not Sudoku Explainer's "Nishio forcing chains" (a chain search that finds a
+// subset of these eliminations), and it is weaker than HoDoKu's "Template
+// Delete", which also prunes each digit's templates against the other
+// digits' (on 6 of HoDoKu's 9 regression cases). See docs/NISHIO.md.
 //
 //  * SolveSingleDigitDag: Eppstein's exact algorithm (a DAG whose
 //    source-to-sink paths are the valid placements), any shape up to 25x25.
@@ -96,7 +98,7 @@ CellBits DigitCells(const Board& board, int digit);
 // Why `digit` cannot go in `cell`, by single-digit propagation: assume it
 // there, then repeatedly place the digit where a row, column or box has one
 // cell left for it, until some unit has none. Returns e.g.
-// "a 7 in r9c5 forces r5c6, r4c1, r2c3, r1c7: no 7 left for row 9", or
+// "a 7 in r9c5 forces r5c6, r4c1, r2c3, r1c7: no 7 left for row 9" ("an 8"), or
 // nullopt when propagation stops without a contradiction or needs more than
 // `max_forced` forced placements. `p` is DigitCells(board, digit); filled
 // cells of `board` holding `digit` count as placed.

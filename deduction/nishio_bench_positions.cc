@@ -40,18 +40,25 @@ std::vector<int> GroupedPermutation(int n, int group, Rng& rng) {
 
 }  // namespace
 
-std::vector<CellBits> Top1465DigitSets(const std::string& path) {
+std::vector<CellBits> DigitSetsAfterSingles(const std::vector<Grid>& puzzles) {
   std::vector<CellBits> out;
-  std::ifstream in(path);
-  std::string line;
-  while (std::getline(in, line)) {
-    absl::StatusOr<Grid> grid = ParseGrid(line);
-    if (!grid.ok()) continue;
-    absl::StatusOr<Board> board = Board::FromGrid(*grid);
+  for (const Grid& grid : puzzles) {
+    absl::StatusOr<Board> board = Board::FromGrid(grid);
     if (!board.ok() || !nishio_testing::ApplySingles(&*board)) continue;
     AppendDigitSets(*board, &out);
   }
   return out;
+}
+
+std::vector<CellBits> DigitSetsAfterSinglesFromFile(const std::string& path) {
+  std::vector<Grid> grids;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    absl::StatusOr<Grid> grid = ParseGrid(line);
+    if (grid.ok()) grids.push_back(*std::move(grid));
+  }
+  return DigitSetsAfterSingles(grids);
 }
 
 std::vector<CellBits> RandomDigitSets(const Shape& shape, int puzzles,

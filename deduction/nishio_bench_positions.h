@@ -7,15 +7,20 @@
 #include <string>
 #include <vector>
 
+#include "core/grid.h"
 #include "core/shape.h"
 #include "deduction/nishio.h"
 
 namespace sudoku::nishio_bench {
 
-// For each puzzle of a file of 81-character lines (e.g. top1465): naked and
-// hidden singles to a fixpoint, then P for every digit with a candidate left.
-// Unreadable files and bad lines give no positions.
-std::vector<CellBits> Top1465DigitSets(const std::string& path);
+// For each puzzle: naked and hidden singles to a fixpoint, then P for every
+// digit with a candidate left (puzzles that singles prove contradictory give
+// none).
+std::vector<CellBits> DigitSetsAfterSingles(const std::vector<Grid>& puzzles);
+
+// The same for the puzzles of a text file (e.g. top1465). Unreadable files
+// and bad lines give no positions.
+std::vector<CellBits> DigitSetsAfterSinglesFromFile(const std::string& path);
 
 // `puzzles` random partial grids of `shape`: a solution made from the
 // pattern grid by seeded row/column/band/stack/digit shuffles, keeping 20%,

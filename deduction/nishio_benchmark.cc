@@ -19,7 +19,7 @@ namespace {
 
 const std::vector<CellBits>& Top1465Positions() {
   static const auto* positions = new std::vector<CellBits>(
-      nishio_bench::Top1465DigitSets(std::string(SUDOKU_SHARED_DIR) +
+      nishio_bench::DigitSetsAfterSinglesFromFile(std::string(SUDOKU_SHARED_DIR) +
                                      "/corpora/puzzles3_magictour_top1465.txt"));
   return *positions;
 }

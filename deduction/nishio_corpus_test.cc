@@ -9,6 +9,7 @@
 #include "deduction/nishio.h"
 #include "deduction/nishio_technique.h"
 #include "deduction/nishio_testing.h"
+#include "deduction/step_solver.h"
 #include "gtest/gtest.h"
 #include "tests/testing/status_matchers.h"
 
@@ -31,6 +32,39 @@ std::vector<std::string> ReadLines(const std::string& path) {
     if (!line.empty()) lines.push_back(line);
   }
   return lines;
+}
+
+// All nine "Template Delete" (1202) cases of HoDoKu's regression library.
+// HoDoKu refines each digit's templates with the other digits' (it drops a
+// template that covers a cell every template of another digit uses, or that
+// overlaps every template of another digit), so its Template Delete is at
+// least as strong as the single-digit rule: ours must be a subset, and equal
+// where the refinement adds nothing.
+TEST(NishioCorpusTest, HodokuTemplateDelete) {
+  const std::string path =
+      std::string(SUDOKU_SHARED_DIR) + "/corpora/techniques/reglib-1.3.txt";
+  const std::vector<std::string> lines = ReadLines(path);
+  if (lines.empty()) GTEST_SKIP() << "no library at " << path;
+  int cases = 0, equal = 0;
+  for (const std::string& line : lines) {
+    std::optional<nishio_testing::HodokuCase> c =
+        nishio_testing::ParseHodokuCase(line);
+    if (!c.has_value() || c->technique != "1202") continue;
+    ++cases;
+    const SingleDigitResult dag =
+        SolveSingleDigitDag(c->board.shape(), DigitCells(c->board, c->digit));
+    CellBits expected;
+    for (const CellDigit& e : c->eliminations) {
+      expected.set(static_cast<size_t>(e.cell));
+    }
+    EXPECT_FALSE(dag.contradiction) << line;
+    EXPECT_TRUE((dag.eliminated & ~expected).none()) << line;
+    equal += dag.eliminated == expected;
+  }
+  std::cout << "HoDoKu Template Delete: " << cases << " cases, single-digit "
+            << "rule equal on " << equal << ", a strict subset on the rest\n";
+  EXPECT_EQ(cases, 9);
+  EXPECT_GE(equal, 1);
 }
 
 TEST(NishioCorpusTest, Top1465SinglesPlusRule) {
@@ -84,6 +118,40 @@ TEST(NishioCorpusTest, Top1465SinglesPlusRule) {
             << exact_only_positions << "\n";
   EXPECT_GE(solved_exact, solved_matching);
   EXPECT_GE(solved_matching, solved_singles);
+}
+
+// The same report through the deduction engine's stepping solver (what
+// `sudoku-forge explain --techniques=...` runs), guessing off.
+TEST(NishioCorpusTest, Top1465StepSolver) {
+  const std::string path =
+      std::string(SUDOKU_SHARED_DIR) + "/corpora/puzzles3_magictour_top1465.txt";
+  const std::vector<std::string> puzzles = ReadLines(path);
+  if (puzzles.empty()) GTEST_SKIP() << "no corpus at " << path;
+  DeductionOptions options;
+  options.allow_guessing = false;
+  int solved[3] = {0, 0, 0};
+  int i = 0;
+  for (const char* spec :
+       {"singles", "singles,nishio-matching", "singles,nishio"}) {
+    absl::StatusOr<std::unique_ptr<StepSolver>> solver =
+        StepSolver::Create(spec, options);
+    ASSERT_OK(solver);
+    for (const std::string& line : puzzles) {
+      absl::StatusOr<Grid> grid = ParseGrid(line);
+      ASSERT_OK(grid);
+      const Explanation e = (*solver)->Explain(*grid);
+      EXPECT_NE(e.status, ExplainStatus::kNoSolution) << spec << " " << line;
+      if (e.status == ExplainStatus::kSolved) {
+        EXPECT_TRUE(IsValidSolution(*grid, e.final_grid)) << line;
+        ++solved[i];
+      }
+    }
+    std::cout << "StepSolver --techniques=" << spec << ": solves "
+              << solved[i] << " of " << puzzles.size() << "\n";
+    ++i;
+  }
+  EXPECT_GE(solved[2], solved[1]);
+  EXPECT_GE(solved[1], solved[0]);
 }
 
 }  // namespace

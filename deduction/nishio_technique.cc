@@ -28,27 +28,38 @@ class NishioTechnique : public Technique {
   }
 
   std::optional<Deduction> Find(const Board& board) const override {
-    const Shape& shape = board.shape();
-    for (int digit = 1; digit <= shape.size(); ++digit) {
-      const CellBits p = DigitCells(board, digit);
-      std::vector<int> open;  // candidate cells (digit not placed there)
-      for (int cell = 0; cell < shape.num_cells(); ++cell) {
-        if (p.test(static_cast<size_t>(cell)) && board.value(cell) == 0) {
-          open.push_back(cell);
-        }
-      }
-      if (open.empty()) continue;
-      const SingleDigitResult result = exact_
-                                           ? SolveSingleDigitDag(shape, p)
-                                           : SolveSingleDigitMatching(shape, p);
-      std::optional<Deduction> deduction =
-          MakeDeduction(board, digit, p, open, result);
-      if (deduction.has_value()) return deduction;
+    for (int digit = 1; digit <= board.shape().size(); ++digit) {
+      if (std::optional<Deduction> d = FindForDigit(board, digit)) return d;
     }
     return std::nullopt;
   }
 
+  // One deduction per digit with eliminations.
+  void FindAll(const Board& board, std::vector<Deduction>* out) const override {
+    for (int digit = 1; digit <= board.shape().size(); ++digit) {
+      if (std::optional<Deduction> d = FindForDigit(board, digit)) {
+        out->push_back(*std::move(d));
+      }
+    }
+  }
+
  private:
+  std::optional<Deduction> FindForDigit(const Board& board, int digit) const {
+    const Shape& shape = board.shape();
+    const CellBits p = DigitCells(board, digit);
+    std::vector<int> open;  // candidate cells (digit not placed there)
+    for (int cell = 0; cell < shape.num_cells(); ++cell) {
+      if (p.test(static_cast<size_t>(cell)) && board.value(cell) == 0) {
+        open.push_back(cell);
+      }
+    }
+    if (open.empty()) return std::nullopt;
+    const SingleDigitResult result = exact_
+                                         ? SolveSingleDigitDag(shape, p)
+                                         : SolveSingleDigitMatching(shape, p);
+    return MakeDeduction(board, digit, p, open, result);
+  }
+
   std::optional<Deduction> MakeDeduction(const Board& board, int digit,
                                          const CellBits& p,
                                          const std::vector<int>& open,

@@ -6,8 +6,13 @@
 #define SUDOKU_DEDUCTION_NISHIO_TESTING_H_
 
 #include <optional>
+#include <string>
+#include <vector>
 
+#include "absl/strings/str_split.h"
+#include "absl/strings/string_view.h"
 #include "core/board.h"
+#include "core/format.h"
 #include "deduction/technique.h"
 
 namespace sudoku::nishio_testing {
@@ -86,6 +91,49 @@ inline StepOutcome SolveWithSingles(Board* board, const Technique* technique) {
       }
     }
   }
+}
+
+// One 9x9 case of HoDoKu's regression library:
+//   :<technique>:<digit>:<givens, + = placed>:<deleted>:<eliminations>:...
+// Candidates are written <digit><row><col> (1-based), blank-separated.
+struct HodokuCase {
+  std::string technique;
+  int digit = 0;
+  Board board = Board(Shape::Classic());
+  std::vector<CellDigit> eliminations;
+};
+
+inline std::vector<CellDigit> ParseHodokuCandidates(absl::string_view text) {
+  std::vector<CellDigit> out;
+  for (absl::string_view token : absl::StrSplit(text, ' ', absl::SkipEmpty())) {
+    if (token.size() != 3) continue;
+    out.push_back({(token[1] - '1') * 9 + (token[2] - '1'), token[0] - '0'});
+  }
+  return out;
+}
+
+// nullopt for comments and malformed lines.
+inline std::optional<HodokuCase> ParseHodokuCase(absl::string_view line) {
+  if (line.empty() || line[0] != ':') return std::nullopt;
+  const std::vector<absl::string_view> f = absl::StrSplit(line, ':');
+  if (f.size() < 7 || f[2].size() != 1) return std::nullopt;
+  HodokuCase c;
+  c.technique = std::string(f[1]);
+  c.digit = f[2][0] - '0';
+  std::string givens;
+  for (char ch : f[3]) {
+    if (ch != '+') givens += ch;
+  }
+  absl::StatusOr<Grid> grid = ParseGrid(givens);
+  if (!grid.ok()) return std::nullopt;
+  absl::StatusOr<Board> board = Board::FromGrid(*grid);
+  if (!board.ok()) return std::nullopt;
+  c.board = *std::move(board);
+  for (const CellDigit& d : ParseHodokuCandidates(f[4])) {
+    if (c.board.value(d.cell) == 0) c.board.Eliminate(d.cell, d.digit);
+  }
+  c.eliminations = ParseHodokuCandidates(f[5]);
+  return c;
 }
 
 }  // namespace sudoku::nishio_testing

@@ -1,4 +1,10 @@
 // A human-style deduction rule and the deduction it finds.
+//
+// A Technique is stateless and const: Find() inspects a Board and returns
+// what the rule concludes there, without touching the board; the caller
+// (the stepping solver in deduction/step_solver.h, a hint command, a test)
+// applies it with ApplyDeduction(). That split lets one code path count,
+// explain and hint.
 #ifndef SUDOKU_DEDUCTION_TECHNIQUE_H_
 #define SUDOKU_DEDUCTION_TECHNIQUE_H_
 
@@ -39,12 +45,29 @@ class Technique {
   // Human name, e.g. "Hidden single".
   virtual absl::string_view name() const = 0;
   // The base rating on the Sudoku Explainer 1.2.1 scale (a found deduction
-  // may carry a higher one, e.g. a longer chain).
+  // may carry a higher one, e.g. a longer chain). The stepping solver uses
+  // it as a lower bound on every deduction the technique can return: it
+  // skips techniques whose difficulty() exceeds the best rating found so
+  // far, so a technique must never return a rating below difficulty().
   virtual double difficulty() const = 0;
-  // Returns one deduction (the first found) or nullopt. Must not modify
-  // `board`. A returned deduction always makes progress.
+  // Returns one deduction (the first found, or the easiest if ratings vary)
+  // or nullopt. Must not modify `board`. A returned deduction always makes
+  // progress (places a digit or removes a candidate still present).
   virtual std::optional<Deduction> Find(const Board& board) const = 0;
+  // Appends every deduction the technique sees on `board` (one per pattern
+  // instance, in scan order; duplicates allowed). Used by golden tests and
+  // by callers that want to choose among instances. The default returns
+  // just Find()'s result; techniques override it when cheap to do so.
+  virtual void FindAll(const Board& board, std::vector<Deduction>* out) const {
+    if (std::optional<Deduction> d = Find(board)) out->push_back(std::move(*d));
+  }
 };
+
+// Applies `deduction` to `board`: placements first (Board::Place, which also
+// clears the digit from the peers), then eliminations of candidates still
+// present. Returns false when the board becomes contradictory (a deduction
+// drawn from an unsound rule, or a guess that was wrong).
+bool ApplyDeduction(const Deduction& deduction, Board* board);
 
 }  // namespace sudoku
 

@@ -92,8 +92,8 @@ std::optional<GeneratedPuzzle> Generator::Generate(uint64_t seed, const Judge& j
       result.solution = solution;
       return result;
     }
-    if (verdict == Verdict::kTooEasy || options_.minimal) continue;
-    // Too hard and a non-minimal puzzle is allowed: earlier puzzles of the
+    if (verdict == Verdict::kTooEasy || !options_.allow_backoff) continue;
+    // Too hard and backing off is allowed: earlier puzzles of the
     // sequence have more clues and are (nearly always) easier. Bisect for
     // the last acceptable one, keeping within the clue bounds.
     size_t lo = 0, hi = sequence.size() - 1;  // judge(sequence[hi]) is too hard

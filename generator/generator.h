@@ -36,6 +36,10 @@ struct GeneratorOptions {
   // Remove clues until none (no orbit, with a symmetry) can go: the puzzle
   // is minimal. When false, removal also stops at `min_clues`.
   bool minimal = true;
+  // With a judge: when the minimal puzzle is too hard, back off along the
+  // removal sequence (clues put back are easier) to an accepted puzzle,
+  // which is then not minimal. Off: only minimal puzzles are returned.
+  bool allow_backoff = true;
   // Stop removing at this many clues (0 = no bound). A floor on difficulty
   // for children's books and large shapes.
   int min_clues = 0;
@@ -69,9 +73,9 @@ class Generator {
   explicit Generator(const GeneratorOptions& options);
 
   // One puzzle. With a judge, attempts continue until it accepts; when the
-  // judge says kTooHard and the options allow a non-minimal puzzle, the
-  // removal sequence is bisected for an accepted intermediate puzzle (more
-  // clues are easier). Returns nullopt when max_attempts run out.
+  // judge says kTooHard and allow_backoff is set, the removal sequence is
+  // bisected for an accepted intermediate puzzle (more clues are easier).
+  // Returns nullopt when max_attempts run out.
   std::optional<GeneratedPuzzle> Generate(uint64_t seed, const Judge& judge = nullptr);
 
   // Whether removing any single clue of `puzzle` leaves it with several

@@ -73,7 +73,6 @@ TEST(GeneratorTest, MinCluesStopsRemovalEarly) {
 
 TEST(GeneratorTest, JudgeSteersAndBisects) {
   GeneratorOptions options;
-  options.minimal = false;
   Generator g(options);
   // "Hard" here means fewer than 35 clues: the bisection must find an
   // intermediate puzzle of the removal sequence with 35..40 clues.
@@ -89,6 +88,19 @@ TEST(GeneratorTest, JudgeSteersAndBisects) {
   EXPECT_LE(p->puzzle.NumFilled(), 40);
   EXPECT_EQ(CountWithDlx(p->puzzle), 1);
   EXPECT_GE(p->judged, 2);
+}
+
+TEST(GeneratorTest, StrictMinimalNeverBacksOff) {
+  GeneratorOptions options;
+  options.allow_backoff = false;
+  options.max_attempts = 5;
+  Generator g(options);
+  // Minimal 9x9 puzzles have at most ~40 clues: "too hard" below 60 clues
+  // cannot be met without backing off.
+  auto p = g.Generate(3, [](const Grid& puzzle, const Grid&) {
+    return puzzle.NumFilled() < 60 ? Verdict::kTooHard : Verdict::kAccept;
+  });
+  EXPECT_FALSE(p.has_value());
 }
 
 TEST(GeneratorTest, GivesUpAfterMaxAttempts) {

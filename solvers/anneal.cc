@@ -5,7 +5,6 @@
 // full recount ever happens inside the loop; AnnealCost is the test oracle.
 #include "solvers/anneal.h"
 
-#include <chrono>
 #include <cmath>
 #include <utility>
 
@@ -199,12 +198,8 @@ int AnnealBoard::DrawCell(Rng& rng) const {
 
 StochasticResult AnnealSolver::Run(const Grid& puzzle, uint64_t seed,
                                    const StochasticBudget& budget) {
-  const auto start = std::chrono::steady_clock::now();
-  auto elapsed = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                         start)
-        .count();
-  };
+  const double start = ThreadCpuSeconds();
+  auto elapsed = [&] { return ThreadCpuSeconds() - start; };
   const Shape& shape = puzzle.shape();
   const int n = shape.size();
   Rng rng(seed);

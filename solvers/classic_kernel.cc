@@ -172,7 +172,34 @@ bool ClassicKernel::Propagate(State& s) {
         placed = true;
       }
     }
-    if (!placed) return true;
+    if (placed) continue;
+    // Stack step, the band step turned sideways, last because it rarely
+    // fires: in each stack a digit needs one column per box and one box per
+    // column, so the 3x3 matrix (band x column of the stack) must hold a
+    // permutation matrix. Clears the columns of a box that no such
+    // placement uses (locked candidates between boxes and columns).
+    bool narrowed = false;
+    for (int d = 0; d < 9; ++d) {
+      uint32_t* w = s.f + 3 * d;
+      const uint32_t c0 = FoldColumns(w[0]), c1 = FoldColumns(w[1]),
+                     c2 = FoldColumns(w[2]);
+      uint32_t keep0 = 0, keep1 = 0, keep2 = 0;
+      for (int k = 0; k < 9; k += 3) {
+        const uint32_t m = ((c0 >> k) & 7) | (((c1 >> k) & 7) << 3) |
+                           (((c2 >> k) & 7) << 6);
+        const uint32_t v = kT.viable[m];
+        if (v == 0) return false;
+        keep0 |= (v & 7) << k;
+        keep1 |= ((v >> 3) & 7) << k;
+        keep2 |= ((v >> 6) & 7) << k;
+      }
+      if (keep0 == c0 && keep1 == c1 && keep2 == c2) continue;
+      w[0] &= keep0 | (keep0 << 9) | (keep0 << 18);
+      w[1] &= keep1 | (keep1 << 9) | (keep1 << 18);
+      w[2] &= keep2 | (keep2 << 9) | (keep2 << 18);
+      narrowed = true;
+    }
+    if (!narrowed) return true;
   }
 }
 

@@ -5,7 +5,6 @@
 // k(k-1)/2) for k empty cells per box (131 moves for the paper's Figure 1).
 #include "solvers/hillclimb.h"
 
-#include <chrono>
 #include <limits>
 #include <set>
 #include <string>
@@ -228,12 +227,8 @@ Grid HillClimbInitialState(const Grid& puzzle, bool post_swap, Rng& rng) {
 
 StochasticResult HillClimbSolver::Run(const Grid& puzzle, uint64_t seed,
                                       const StochasticBudget& budget) {
-  const auto start = std::chrono::steady_clock::now();
-  auto elapsed = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                         start)
-        .count();
-  };
+  const double start = ThreadCpuSeconds();
+  auto elapsed = [&] { return ThreadCpuSeconds() - start; };
   const int n = puzzle.size();
   const int64_t goal_f1 = 2 * static_cast<int64_t>(n) * n;
   const int64_t max_iterations = budget.max_iterations > 0

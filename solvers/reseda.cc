@@ -5,7 +5,6 @@
 #include "solvers/reseda.h"
 
 #include <algorithm>
-#include <chrono>
 #include <limits>
 #include <numeric>
 #include <optional>
@@ -236,12 +235,8 @@ void ResedaModel::Update(const std::vector<const Grid*>& best, double alpha) {
 
 StochasticResult ResedaSolver::Run(const Grid& puzzle, uint64_t seed,
                                    const StochasticBudget& budget) {
-  const auto start = std::chrono::steady_clock::now();
-  auto elapsed = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                         start)
-        .count();
-  };
+  const double start = ThreadCpuSeconds();
+  auto elapsed = [&] { return ThreadCpuSeconds() - start; };
   const Shape& shape = puzzle.shape();
   const int n = shape.size();
   const int64_t max_iterations = budget.max_iterations > 0

@@ -8,7 +8,13 @@
 //   BM_RandomSolution/<N>               one random full N x N grid.
 //
 // Corpora are loaded and validated outside the timed loop; a missing
-// corpus registers nothing (the benchmark skips gracefully).
+// corpus registers nothing (the benchmark skips gracefully). With the
+// environment variable SUDOKU_BENCH_FULL_PASS=1 every corpus benchmark runs
+// whole passes over its file (one, or enough
+// for 20,000 puzzles) (the figures in docs/PERFORMANCE.md);
+// otherwise Google Benchmark picks the iteration count.
+#include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -94,6 +100,8 @@ bool RegisterCorpusBenchmarks() {
 #ifdef NDEBUG
   benchmark::AddCustomContext("ndebug", "yes");
 #endif
+  const char* full = std::getenv("SUDOKU_BENCH_FULL_PASS");
+  const bool full_pass = full != nullptr && std::string(full) == "1";
   static std::vector<std::vector<Grid>> corpora;
   corpora.reserve(std::size(kCorpora));
   for (const char* name : kCorpora) {
@@ -102,10 +110,14 @@ bool RegisterCorpusBenchmarks() {
     if (corpus->empty()) continue;
     for (const char* solver : {"backtrack", "backtrack_generic", "dlx"}) {
       for (auto [mode, limit] : {std::pair{"first", 1}, std::pair{"unique", 2}}) {
-        benchmark::RegisterBenchmark(
+        benchmark::internal::Benchmark* b = benchmark::RegisterBenchmark(
             absl::StrCat("BM_Solve/", name, "/", solver, "/", mode).c_str(),
-            BM_Solve, corpus, std::string(solver), limit)
-            ->Unit(benchmark::kMicrosecond);
+            BM_Solve, corpus, std::string(solver), limit);
+        b->Unit(benchmark::kMicrosecond);
+        // Whole passes, at least 20,000 puzzles, so tiny files are not
+        // timed on a cold cache alone.
+        const auto size = static_cast<int64_t>(corpus->size());
+        if (full_pass) b->Iterations(size * std::max<int64_t>(1, 20000 / size));
       }
     }
   }

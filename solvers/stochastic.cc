@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <utility>
 
+#include <time.h>
+
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -24,6 +26,12 @@ double Median(std::vector<double> v) {
 }
 
 }  // namespace
+
+double ThreadCpuSeconds() {
+  timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
 
 absl::StatusOr<StochasticParams> ParseStochasticParams(absl::string_view text) {
   StochasticParams params;
@@ -116,7 +124,7 @@ StochasticSummary RunMany(StochasticSolver& solver, const Grid& puzzle,
                           const StochasticBudget& budget) {
   StochasticSummary s;
   s.runs = runs;
-  std::vector<double> iterations, seconds;
+  std::vector<double> iterations, seconds, restarts;
   double success_seconds = 0, success_iterations = 0, success_restarts = 0;
   for (int i = 0; i < runs; ++i) {
     StochasticResult r =
@@ -132,11 +140,13 @@ StochasticSummary RunMany(StochasticSolver& solver, const Grid& puzzle,
     s.time_limit_hit |= r.time_limit_hit;
     iterations.push_back(static_cast<double>(r.iterations));
     seconds.push_back(r.seconds);
+    restarts.push_back(static_cast<double>(r.restarts));
     s.results.push_back(std::move(r));
   }
   s.success_rate = runs > 0 ? static_cast<double>(s.successes) / runs : 0;
   s.median_iterations = Median(std::move(iterations));
   s.median_seconds = Median(std::move(seconds));
+  s.median_restarts = Median(std::move(restarts));
   if (s.successes > 0) {
     s.mean_seconds_success = success_seconds / s.successes;
     s.mean_iterations_success = success_iterations / s.successes;

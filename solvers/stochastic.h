@@ -35,7 +35,7 @@ struct StochasticBudget {
   // Iterations per run (summed over the run's restarts); the deterministic
   // budget. 0 = the solver's paper default (e.g. 2*10^5 for annealing).
   int64_t max_iterations = 0;
-  // Optional wall-clock cap per run in seconds (0 = none). When it fires the
+  // Optional CPU-time cap per run in seconds (0 = none). When it fires the
   // run is no longer reproducible; StochasticResult::time_limit_hit says so.
   double max_seconds = 0;
 };
@@ -50,7 +50,7 @@ struct StochasticResult {
   int64_t restarts = 0;
   // The solver's own cost of `grid` (0 when solved for every method here).
   int64_t final_cost = 0;
-  // Wall-clock seconds of this run (measurement only, never used to decide).
+  // CPU seconds of this run (thread CPU time; measurement only).
   double seconds = 0;
   // True when max_seconds stopped the run before its iteration budget.
   bool time_limit_hit = false;
@@ -101,6 +101,7 @@ struct StochasticSummary {
   // mean of the two middle values for an even count.
   double median_iterations = 0;
   double median_seconds = 0;
+  double median_restarts = 0;
   // Over successful runs only (0 when none): the paper tables' "time of
   // success".
   double mean_seconds_success = 0;
@@ -120,6 +121,11 @@ StochasticSummary RunMany(StochasticSolver& solver, const Grid& puzzle,
                           const StochasticBudget& budget);
 
 // Helpers for implementations.
+
+// CPU seconds consumed by the calling thread (CLOCK_THREAD_CPUTIME_ID): what
+// StochasticResult::seconds and StochasticBudget::max_seconds measure, so
+// that times stay meaningful on a loaded machine (the papers report CPU time).
+double ThreadCpuSeconds();
 
 // Looks up a parameter, removing it from `params`; the default when absent.
 // InvalidArgument naming the key for a value that does not parse.

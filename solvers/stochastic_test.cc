@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/candidate_set.h"
 #include "core/format.h"
 #include "core/grid.h"
 #include "core/rng.h"
@@ -13,6 +14,8 @@
 #include "gtest/gtest.h"
 #include "solvers/anneal.h"
 #include "solvers/hillclimb.h"
+#include "solvers/reseda.h"
+#include "solvers/solver.h"
 #include "solvers/stochastic.h"
 #include "tests/testing/status_matchers.h"
 
@@ -326,6 +329,194 @@ TEST(HillClimbSolverTest, WorksOnOtherShapes) {
   Grid empty(*shape);
   HillClimbSolver solver(HillClimbOptions{});
   StochasticResult r = solver.Run(empty, 2, {.max_iterations = 20000});
+  EXPECT_TRUE(r.solved);
+}
+
+// ------------------------------------------------------------------ reseda
+
+constexpr char kEscargot[] =
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+
+TEST(ResedaTest, PaperPuzzlesHaveUniqueSolutions) {
+  // Maire & Prissette Figures 3.1, 3.2, 4.1 and 5.1, typed in from the paper.
+  const char* const puzzles[] = {
+      "..867.4.24.23...9.37..2.......4...5.89.251.67.1...3.......9..73.3...52.17.5.329..",
+      ".24..7...6..........368.415431..5...5......3279.....6.2.971.8...4..93...31...475.",
+      ".1.7.89..38.........9..56...9..7.....31....2....45..8..5..6249.673.49.51.4......3",
+      kEscargot};
+  absl::StatusOr<std::unique_ptr<Solver>> exact = MakeSolver("backtrack");
+  ASSERT_TRUE(exact.ok()) << exact.status();
+  for (const char* p : puzzles) {
+    absl::StatusOr<Grid> g = ParseGrid(p);
+    ASSERT_TRUE(g.ok()) << g.status();
+    SolveResult r = (*exact)->Solve(*g, SolveLimits{.max_solutions = 2});
+    EXPECT_EQ(r.num_solutions, 1) << p;
+  }
+}
+
+TEST(ResedaTest, CostCountsMissingSymbolsPerUnit) {
+  absl::StatusOr<std::unique_ptr<Solver>> exact = MakeSolver("backtrack");
+  ASSERT_TRUE(exact.ok());
+  const Grid puzzle = EasyPuzzles()[5];
+  SolveResult r = (*exact)->Solve(puzzle, SolveLimits{.max_solutions = 1});
+  ASSERT_EQ(r.num_solutions, 1);
+  Grid g = r.solutions.front();
+  EXPECT_EQ(ResedaCost(g), 0);
+  // Swapping r1c1 and r1c4 keeps row 1 whole; columns 1 and 4 and boxes 1
+  // and 2 each miss one symbol.
+  const int a = g[0];
+  g.set(0, g[3]);
+  g.set(3, a);
+  EXPECT_EQ(ResedaCost(g), 4);
+  // The paper's example row (2,2,3,3,3,5,6,7,8) misses 1, 4 and 9.
+  ParseOptions unchecked;
+  unchecked.check_givens = false;
+  Grid row = *ParseGrid(std::string("223335678") + std::string(72, '.'), unchecked);
+  int64_t row_cost = 0;
+  {
+    std::vector<bool> seen(10, false);
+    for (int c = 0; c < 9; ++c) seen[row[c]] = true;
+    for (int d = 1; d <= 9; ++d) row_cost += !seen[d];
+  }
+  ASSERT_EQ(row_cost, 3);
+  // Fill the other rows with a cyclic Latin pattern: only row 1 and the
+  // columns/boxes it spoils contribute, and the row contributes 3.
+  Grid full = row;
+  for (int r2 = 1; r2 < 9; ++r2)
+    for (int c = 0; c < 9; ++c) full.set(r2 * 9 + c, 1 + (r2 * 3 + r2 / 3 + c) % 9);
+  int64_t expected = 0;
+  for (int u = 0; u < 27; ++u) {
+    std::vector<bool> seen(10, false);
+    for (int cell : full.shape().unit(u)) seen[full[cell]] = true;
+    for (int d = 1; d <= 9; ++d) expected += !seen[d];
+  }
+  EXPECT_EQ(ResedaCost(full), expected);
+}
+
+TEST(ResedaTest, PrecomputationExcludesGivenSymbolsOfPeers) {
+  const Grid puzzle = EasyPuzzles()[5];
+  ResedaOptions o;
+  ResedaModel model(puzzle, o);
+  ResedaOptions plain = o;
+  plain.precompute = false;
+  ResedaModel uniform(puzzle, plain);
+  for (int cell = 0; cell < 81; ++cell) {
+    double total = 0;
+    for (int d = 1; d <= 9; ++d) total += model.p(cell, d);
+    EXPECT_NEAR(total, 1.0, 1e-12);
+    if (puzzle[cell] != 0) {
+      EXPECT_EQ(model.p(cell, puzzle[cell]), 1.0);
+      continue;
+    }
+    CandidateSet excluded;
+    for (int peer : puzzle.shape().peers(cell))
+      if (puzzle[peer] != 0) excluded.Insert(puzzle[peer]);
+    for (int d = 1; d <= 9; ++d) {
+      EXPECT_DOUBLE_EQ(model.p(cell, d),
+                       excluded.Contains(d) ? 0.0 : 1.0 / (9 - excluded.Count()));
+      EXPECT_DOUBLE_EQ(uniform.p(cell, d), 1.0 / 9);
+    }
+  }
+}
+
+TEST(ResedaTest, BlockSamplingDrawsBoxPermutationsAndKeepsGivens) {
+  Rng rng(8);
+  for (const Grid& puzzle : EasyPuzzles()) {
+    ResedaModel model(puzzle, ResedaOptions{});
+    for (int i = 0; i < 20; ++i) {
+      const Grid g = model.Sample(rng);
+      EXPECT_TRUE(BoxesArePermutations(g));
+      for (int c = 0; c < 81; ++c) {
+        if (puzzle[c] != 0) {
+          EXPECT_EQ(g[c], puzzle[c]);
+        }
+      }
+    }
+  }
+}
+
+TEST(ResedaTest, UpdateMixesModelAndBestFrequencies) {
+  const Grid puzzle = EasyPuzzles()[5];
+  ResedaModel model(puzzle, ResedaOptions{});
+  ResedaModel before = model;
+  Rng rng(2);
+  std::vector<Grid> samples;
+  for (int i = 0; i < 4; ++i) samples.push_back(model.Sample(rng));
+  std::vector<const Grid*> best;
+  for (const Grid& g : samples) best.push_back(&g);
+  model.Update(best, 0.7);
+  for (int cell = 0; cell < 81; ++cell) {
+    if (puzzle[cell] != 0) continue;
+    double total = 0;
+    for (int d = 1; d <= 9; ++d) {
+      double freq = 0;
+      for (const Grid& g : samples) freq += g[cell] == d ? 0.25 : 0.0;
+      EXPECT_NEAR(model.p(cell, d), 0.7 * before.p(cell, d) + 0.3 * freq, 1e-12);
+      total += model.p(cell, d);
+    }
+    EXPECT_NEAR(total, 1.0, 1e-12);
+  }
+  EXPECT_GE(model.Rho(), before.Rho());
+}
+
+TEST(ResedaTest, AiEscargotTopLeftBoxHas24AdmissibleFillings) {
+  // The paper (5.2): "there are only 24 permutations that met the basic
+  // constraints" for the up-left block.
+  const Grid escargot = *ParseGrid(kEscargot);
+  const std::vector<std::vector<int>> fillings = AdmissibleBoxFillings(escargot, 0);
+  EXPECT_EQ(fillings.size(), 24u);
+  for (const std::vector<int>& f : fillings) {
+    Grid g = escargot;
+    size_t i = 0;
+    for (int cell : escargot.shape().unit(escargot.shape().BoxUnit(0)))
+      if (escargot[cell] == 0) g.set(cell, f[i++]);
+    EXPECT_TRUE(CheckGivens(g).ok());
+  }
+}
+
+TEST(ResedaSolverTest, SolvesEasyPuzzlesDeterministically) {
+  absl::StatusOr<std::unique_ptr<StochasticSolver>> solver =
+      MakeStochasticSolver("reseda");
+  ASSERT_TRUE(solver.ok());
+  for (const Grid& puzzle : EasyPuzzles()) {
+    StochasticResult r = (*solver)->Run(puzzle, 6, {.max_iterations = 2000});
+    EXPECT_TRUE(r.solved);
+    EXPECT_TRUE(IsValidSolution(puzzle, r.grid));
+    EXPECT_EQ(r.final_cost, 0);
+    StochasticResult again = (*solver)->Run(puzzle, 6, {.max_iterations = 2000});
+    EXPECT_EQ(again.grid, r.grid);
+    EXPECT_EQ(again.iterations, r.iterations);
+    EXPECT_EQ(again.restarts, r.restarts);
+  }
+}
+
+TEST(ResedaSolverTest, BudgetAndSingleAttemptModes) {
+  const Grid escargot = *ParseGrid(kEscargot);
+  absl::StatusOr<std::unique_ptr<StochasticSolver>> capped =
+      MakeStochasticSolver("reseda", {{"zones", "27"}});
+  ASSERT_TRUE(capped.ok());
+  StochasticResult r = (*capped)->Run(escargot, 3, {.max_iterations = 60});
+  EXPECT_LE(r.iterations, 60);
+  if (!r.solved) {
+    EXPECT_EQ(r.iterations, 60);
+    EXPECT_EQ(r.final_cost, ResedaCost(r.grid));
+  }
+  // One attempt without zones is exactly one shot.
+  absl::StatusOr<std::unique_ptr<StochasticSolver>> single =
+      MakeStochasticSolver("reseda", {{"zones", "none"}, {"full_restarts", "0"}});
+  ASSERT_TRUE(single.ok());
+  StochasticResult s = (*single)->Run(escargot, 3, {.max_iterations = 100000});
+  EXPECT_EQ(s.restarts, 0);
+  EXPECT_LT(s.iterations, 100000);
+  EXPECT_THAT(MakeStochasticSolver("reseda", {{"zones", "5"}}),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+}
+
+TEST(ResedaSolverTest, WorksOnOtherShapes) {
+  const Shape* shape = *Shape::Get(2, 3);
+  Grid empty(*shape);
+  ResedaSolver solver(ResedaOptions{});
+  StochasticResult r = solver.Run(empty, 2, {.max_iterations = 2000});
   EXPECT_TRUE(r.solved);
 }
 

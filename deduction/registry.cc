@@ -1,0 +1,171 @@
+#include "deduction/registry.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "deduction/fish.h"
+#include "deduction/intersections.h"
+#include "deduction/nishio_technique.h"
+#include "deduction/single_digit.h"
+#include "deduction/singles.h"
+#include "deduction/subsets.h"
+#include "deduction/uniqueness.h"
+#include "deduction/wings.h"
+
+namespace sudoku {
+namespace {
+
+struct Group {
+  const char* name;
+  std::vector<const char*> members;
+};
+
+const std::vector<Group>& Groups() {
+  static const auto* groups = new std::vector<Group>{
+      {"singles", {"full_house", "hidden_single", "naked_single"}},
+      {"intersections",
+       {"direct_pointing", "direct_claiming", "pointing", "claiming"}},
+      {"subsets",
+       {"direct_hidden_pair", "direct_hidden_triple", "naked_pair",
+        "hidden_pair", "naked_triple", "hidden_triple", "naked_quad",
+        "hidden_quad"}},
+      {"fish",
+       {"x_wing", "swordfish", "jellyfish", "finned_x_wing",
+        "finned_swordfish", "finned_jellyfish"}},
+      {"wings", {"xy_wing", "xyz_wing", "w_wing"}},
+      {"uniqueness", {"unique_rectangle", "bug_plus_one"}},
+      {"single-digit",
+       {"skyscraper", "two_string_kite", "turbot_fish", "empty_rectangle"}},
+      {"nishio", {"nishio"}},
+      // The chains engineer's techniques: {"chains", {...}}.
+  };
+  return *groups;
+}
+
+}  // namespace
+
+// The ladder. Position = Sudoku Explainer 1.2.1 rating order, so that taking
+// the lowest-rated deduction reproduces SE's choice of step; techniques SE
+// lacks sit where SE's equivalent step would rate (docs/DEDUCTION.md).
+std::vector<std::unique_ptr<Technique>> DefaultTechniques() {
+  std::vector<std::unique_ptr<Technique>> t;
+  t.push_back(std::make_unique<FullHouse>());      // 1.0
+  t.push_back(std::make_unique<HiddenSingle>());   // 1.2 box, 1.5 line
+  t.push_back(std::make_unique<Pointing>(true));   // 1.7 direct pointing
+  t.push_back(std::make_unique<Claiming>(true));   // 1.9 direct claiming
+  t.push_back(std::make_unique<HiddenSubset>(2, true));  // 2.0
+  t.push_back(std::make_unique<NakedSingle>());    // 2.3
+  t.push_back(std::make_unique<HiddenSubset>(3, true));  // 2.5
+  t.push_back(std::make_unique<Pointing>());       // 2.6
+  t.push_back(std::make_unique<Claiming>());       // 2.8
+  t.push_back(std::make_unique<NakedSubset>(2));   // 3.0
+  t.push_back(std::make_unique<BasicFish>(2));     // 3.2 X-Wing
+  t.push_back(std::make_unique<HiddenSubset>(2));  // 3.4
+  t.push_back(std::make_unique<NakedSubset>(3));   // 3.6
+  t.push_back(std::make_unique<BasicFish>(3));     // 3.8 Swordfish
+  t.push_back(std::make_unique<HiddenSubset>(3));  // 4.0
+  t.push_back(std::make_unique<XyWing>(false));    // 4.2
+  t.push_back(std::make_unique<XyWing>(true));     // 4.4
+  t.push_back(std::make_unique<UniqueRectangle>());  // 4.5-4.9
+  t.push_back(std::make_unique<NakedSubset>(4));   // 5.0
+  t.push_back(std::make_unique<BasicFish>(4));     // 5.2 Jellyfish
+  t.push_back(std::make_unique<HiddenSubset>(4));  // 5.4
+  t.push_back(std::make_unique<BugPlusOne>());     // 5.6
+  // SE 6.2 Aligned Pair Exclusion: not implemented.
+  // Chains engineer: X-chains / X-cycles (SE 6.5+), remote pairs, simple
+  // colouring go here, before the single-digit patterns they generalise.
+  t.push_back(std::make_unique<TwoLinkPattern>(TwoLinkKind::kSkyscraper));
+  t.push_back(std::make_unique<TwoLinkPattern>(TwoLinkKind::kTwoStringKite));
+  t.push_back(std::make_unique<TwoLinkPattern>(TwoLinkKind::kTurbotFish));
+  t.push_back(std::make_unique<EmptyRectangle>());   // 6.6
+  t.push_back(std::make_unique<FinnedFish>(2));      // 6.6
+  t.push_back(std::make_unique<WWing>());            // 6.6
+  t.push_back(std::make_unique<FinnedFish>(3));      // 6.8
+  t.push_back(std::make_unique<FinnedFish>(4));      // 7.0
+  // Chains engineer: Y-cycles / XY-chains (6.6+), multi colouring, AIC with
+  // grouped nodes, ALS-XZ (SE bidirectional cycles 7.0+, forcing chains
+  // 7.1+) go here; cell/unit/contradiction forcing chains (8.2+) last.
+  // The single-digit template rule (exact; "nishio-matching", its 5.2
+  // approximation, is available by FindTechnique but not in the ladder).
+  t.push_back(MakeNishioTechnique());                // 7.5
+  return t;
+}
+
+std::vector<std::string> TechniqueIds() {
+  std::vector<std::string> ids;
+  for (const auto& t : DefaultTechniques()) ids.emplace_back(t->id());
+  return ids;
+}
+
+absl::StatusOr<std::unique_ptr<Technique>> FindTechnique(absl::string_view id) {
+  for (auto& t : DefaultTechniques())
+    if (t->id() == id) return std::move(t);
+  if (id == "nishio-matching") return MakeNishioMatchingTechnique();
+  return absl::NotFoundError(absl::StrCat("unknown technique '", id,
+                                          "'; known: ",
+                                          absl::StrJoin(TechniqueIds(), ", ")));
+}
+
+std::vector<std::string> TechniqueGroups() {
+  std::vector<std::string> names;
+  for (const Group& g : Groups()) names.emplace_back(g.name);
+  return names;
+}
+
+std::vector<std::string> GroupMembers(absl::string_view group) {
+  for (const Group& g : Groups())
+    if (group == g.name) return {g.members.begin(), g.members.end()};
+  return {};
+}
+
+bool IsUniquenessTechnique(absl::string_view id) {
+  for (const std::string& m : GroupMembers("uniqueness"))
+    if (m == id) return true;
+  return false;
+}
+
+absl::StatusOr<std::vector<std::unique_ptr<Technique>>> MakeLadder(
+    absl::string_view spec, const DeductionOptions& options) {
+  std::vector<std::unique_ptr<Technique>> all = DefaultTechniques();
+  std::vector<bool> wanted(all.size(), false);
+  spec = absl::StripAsciiWhitespace(spec);
+  if (spec.empty() || spec == "all") {
+    std::fill(wanted.begin(), wanted.end(), true);
+  } else {
+    for (absl::string_view raw : absl::StrSplit(spec, ',')) {
+      const absl::string_view item = absl::StripAsciiWhitespace(raw);
+      if (item.empty()) continue;
+      std::vector<std::string> ids = GroupMembers(item);
+      if (ids.empty()) ids.emplace_back(item);
+      for (const std::string& want : ids) {
+        bool found = false;
+        for (size_t i = 0; i < all.size(); ++i) {
+          if (all[i]->id() == want) {
+            wanted[i] = true;
+            found = true;
+          }
+        }
+        if (!found) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "techniques: unknown technique or group '", item,
+              "'; groups: ", absl::StrJoin(TechniqueGroups(), ", "),
+              "; techniques: ", absl::StrJoin(TechniqueIds(), ", ")));
+        }
+      }
+    }
+  }
+  std::vector<std::unique_ptr<Technique>> ladder;
+  for (size_t i = 0; i < all.size(); ++i) {
+    if (!wanted[i]) continue;
+    if (!options.allow_uniqueness && IsUniquenessTechnique(all[i]->id()))
+      continue;
+    ladder.push_back(std::move(all[i]));
+  }
+  return ladder;
+}
+
+}  // namespace sudoku

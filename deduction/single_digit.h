@@ -1,0 +1,56 @@
+// Single-digit patterns: short X-chains with names of their own.
+//
+// Sudoku Explainer has none of them: it finds the same eliminations as
+// X-chains/X-cycles rated 6.5+, so they are rated there (skyscraper and
+// 2-string kite 6.5, turbot fish and empty rectangle 6.6) and never
+// pre-empt a step SE rates lower. HoDoKu rates them "hard" (below fish with
+// fins), which is also where they sit in our ladder.
+#ifndef SUDOKU_DEDUCTION_SINGLE_DIGIT_H_
+#define SUDOKU_DEDUCTION_SINGLE_DIGIT_H_
+
+#include "deduction/util.h"
+
+namespace sudoku {
+
+// Which kind of two-strong-link pattern a TwoLinkPattern reports.
+enum class TwoLinkKind {
+  kSkyscraper,     // two parallel lines, linked ends in a common cross line
+  kTwoStringKite,  // a row and a column, linked ends in one box
+  kTurbotFish,     // any other pair of strong links joined by a weak link
+};
+
+// Strong link A=B (d has exactly two places in a unit), weak link B-C (B
+// sees C), strong link C=D: one of A, D is d, so cells seeing both lose d.
+class TwoLinkPattern : public ScanningTechnique {
+ public:
+  explicit TwoLinkPattern(TwoLinkKind kind) : kind_(kind) {}
+  absl::string_view id() const override;
+  absl::string_view name() const override;
+  double difficulty() const override;
+
+ protected:
+  void Scan(const Board& board, const UnitIndex& index,
+            DeductionSink emit) const override;
+
+ private:
+  TwoLinkKind kind_;
+};
+
+// Empty rectangle: in a box, d lies only on one row and one column (a
+// cross); a strong link on d in a line outside the box, with one end on
+// the cross row (column), removes d where its other end's row (column)
+// meets the cross column (row).
+class EmptyRectangle : public ScanningTechnique {
+ public:
+  absl::string_view id() const override { return "empty_rectangle"; }
+  absl::string_view name() const override { return "Empty rectangle"; }
+  double difficulty() const override { return 6.6; }
+
+ protected:
+  void Scan(const Board& board, const UnitIndex& index,
+            DeductionSink emit) const override;
+};
+
+}  // namespace sudoku
+
+#endif  // SUDOKU_DEDUCTION_SINGLE_DIGIT_H_

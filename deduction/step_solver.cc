@@ -1,0 +1,166 @@
+#include "deduction/step_solver.h"
+
+#include <algorithm>
+#include <cassert>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "core/status_macros.h"
+#include "deduction/brute_force.h"
+#include "deduction/util.h"
+
+namespace sudoku {
+
+absl::string_view ExplainStatusName(ExplainStatus status) {
+  switch (status) {
+    case ExplainStatus::kSolved: return "solved";
+    case ExplainStatus::kStuck: return "stuck";
+    case ExplainStatus::kNoSolution: return "no_solution";
+    case ExplainStatus::kMultipleSolutions: return "multiple_solutions";
+  }
+  return "unknown";
+}
+
+SeRatings ComputeSeRatings(absl::Span<const Deduction> steps) {
+  // Sudoku Explainer (Solver.getDifficulty): difficulty is the running max;
+  // "diamond" (ED) is its value after the first step, "pearl" (EP) its value
+  // after the first step that sets a cell.
+  SeRatings r;
+  bool have_pearl = false;
+  for (size_t i = 0; i < steps.size(); ++i) {
+    r.er = std::max(r.er, steps[i].rating);
+    if (i == 0) r.ed = r.er;
+    if (!have_pearl && !steps[i].placements.empty()) {
+      r.ep = r.er;
+      have_pearl = true;
+    }
+  }
+  if (!have_pearl) r.ep = r.er;
+  return r;
+}
+
+std::string SummarizeCounts(const Explanation& explanation) {
+  return absl::StrJoin(
+      explanation.technique_counts, ", ",
+      [](std::string* out, const std::pair<std::string, int>& p) {
+        absl::StrAppend(out, p.second, " \xC3\x97 ", p.first);
+      });
+}
+
+StepSolver::StepSolver(std::vector<std::unique_ptr<Technique>> ladder,
+                       const DeductionOptions& options)
+    : ladder_(std::move(ladder)), options_(options) {
+  for (const auto& t : ladder_)
+    is_uniqueness_.push_back(IsUniquenessTechnique(t->id()));
+}
+
+absl::StatusOr<std::unique_ptr<StepSolver>> StepSolver::Create(
+    absl::string_view spec, const DeductionOptions& options) {
+  SUDOKU_ASSIGN_OR_RETURN(auto ladder, MakeLadder(spec, options));
+  return std::make_unique<StepSolver>(std::move(ladder), options);
+}
+
+std::optional<Deduction> StepSolver::NextStep(const Board& board,
+                                              bool allow_uniqueness) const {
+  std::optional<Deduction> best;
+  for (size_t i = 0; i < ladder_.size(); ++i) {
+    const Technique& t = *ladder_[i];
+    if (is_uniqueness_[i] && !allow_uniqueness) continue;
+    // A technique never rates below its difficulty(), so it cannot beat (or
+    // tie, ties going to the earlier technique) what we already have.
+    if (best && t.difficulty() >= best->rating) continue;
+    std::optional<Deduction> d = t.Find(board);
+    if (!d) continue;
+    assert(MakesProgress(*d, board));
+    if (!best || d->rating < best->rating) best = std::move(d);
+  }
+  return best;
+}
+
+Explanation StepSolver::Explain(const Grid& puzzle) const {
+  absl::StatusOr<Board> board = Board::FromGrid(puzzle);
+  if (!board.ok()) {
+    Explanation e(puzzle.shape());
+    e.status = ExplainStatus::kNoSolution;
+    e.final_grid = puzzle;
+    return e;
+  }
+  return ExplainBoard(*board);
+}
+
+Explanation StepSolver::ExplainBoard(const Board& start) const {
+  Explanation e(start.shape());
+  const BruteForceResult exact = BruteForceSolve(start);
+  if (exact.num_solutions == 0) {
+    e.status = ExplainStatus::kNoSolution;
+    e.final_grid = start.grid();
+    return e;
+  }
+  const bool unique = exact.num_solutions == 1;
+  const Grid& solution = exact.solutions[0];
+  const bool allow_uniqueness = unique && options_.allow_uniqueness;
+
+  Board board = start;
+  e.status = unique ? ExplainStatus::kSolved
+                    : ExplainStatus::kMultipleSolutions;
+  while (!board.IsSolved()) {
+    std::optional<Deduction> step = NextStep(board, allow_uniqueness);
+    if (!step) {
+      if (!options_.allow_guessing) {
+        e.status = ExplainStatus::kStuck;
+        break;
+      }
+      // GUESS: a cell with the fewest candidates, the solution's digit.
+      const Shape& shape = board.shape();
+      int best = -1, best_count = 1 << 20;
+      for (int cell = 0; cell < shape.num_cells(); ++cell) {
+        if (board.value(cell) != 0) continue;
+        const int count = board.candidates(cell).Count();
+        if (count < best_count) {
+          best = cell;
+          best_count = count;
+        }
+      }
+      Deduction g;
+      g.technique = std::string(kGuessId);
+      g.rating = kGuessRating;
+      const int digit = solution[best];
+      g.placements.push_back({best, digit});
+      g.pattern_cells.push_back(best);
+      g.pattern_candidates.push_back({best, digit});
+      g.text = absl::StrCat("Guess: no technique applies; try ",
+                            std::string(1, shape.Symbol(digit)), " in ",
+                            shape.CellName(best), " (", best_count,
+                            " candidates), the digit of the solution");
+      step = std::move(g);
+      ++e.guesses;
+    }
+    if (!ApplyDeduction(*step, &board)) {
+      // Only an unsound technique can get here; stop rather than loop.
+      assert(false && "deduction led to a contradiction");
+      e.steps.push_back(std::move(*step));
+      e.status = ExplainStatus::kStuck;
+      break;
+    }
+    e.steps.push_back(std::move(*step));
+  }
+  e.final_grid = board.grid();
+  e.solved_by_logic = board.IsSolved() && e.guesses == 0;
+  e.ratings = ComputeSeRatings(e.steps);
+  for (const Deduction& d : e.steps) {
+    auto it = std::find_if(
+        e.technique_counts.begin(), e.technique_counts.end(),
+        [&d](const auto& p) { return p.first == d.technique; });
+    if (it == e.technique_counts.end())
+      e.technique_counts.emplace_back(d.technique, 1);
+    else
+      ++it->second;
+  }
+  std::stable_sort(e.technique_counts.begin(), e.technique_counts.end(),
+                   [](const auto& a, const auto& b) {
+                     return a.second > b.second;
+                   });
+  return e;
+}
+
+}  // namespace sudoku

@@ -1,0 +1,125 @@
+#include "deduction/util.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+namespace sudoku {
+
+std::optional<Deduction> ScanningTechnique::Find(const Board& board) const {
+  const UnitIndex index(board);
+  std::optional<Deduction> found;
+  Scan(board, index, [&found](Deduction&& d) {
+    found = std::move(d);
+    return false;
+  });
+  return found;
+}
+
+void ScanningTechnique::FindAll(const Board& board,
+                                std::vector<Deduction>* out) const {
+  const UnitIndex index(board);
+  Scan(board, index, [out](Deduction&& d) {
+    out->push_back(std::move(d));
+    return true;
+  });
+}
+
+bool ApplyDeduction(const Deduction& deduction, Board* board) {
+  bool ok = true;
+  for (const CellDigit& p : deduction.placements) {
+    if (board->value(p.cell) == p.digit) continue;
+    if (board->value(p.cell) != 0 || !board->Place(p.cell, p.digit)) ok = false;
+  }
+  for (const CellDigit& e : deduction.eliminations) {
+    if (board->value(e.cell) != 0) continue;
+    if (!board->Eliminate(e.cell, e.digit)) ok = false;
+  }
+  return ok;
+}
+
+bool MakesProgress(const Deduction& d, const Board& board) {
+  for (const CellDigit& p : d.placements)
+    if (board.value(p.cell) == 0) return true;
+  for (const CellDigit& e : d.eliminations)
+    if (board.value(e.cell) == 0 && board.candidates(e.cell).Contains(e.digit))
+      return true;
+  return false;
+}
+
+std::string CellList(const Shape& shape, absl::Span<const int> cells) {
+  return absl::StrJoin(cells, ", ", [&shape](std::string* out, int cell) {
+    out->append(shape.CellName(cell));
+  });
+}
+
+std::string DescribeEliminations(const Shape& shape,
+                                 absl::Span<const CellDigit> eliminations) {
+  std::vector<int> digits;
+  for (const CellDigit& e : eliminations)
+    if (std::find(digits.begin(), digits.end(), e.digit) == digits.end())
+      digits.push_back(e.digit);
+  std::vector<std::string> parts;
+  for (int d : digits) {
+    std::vector<int> cells;
+    for (const CellDigit& e : eliminations)
+      if (e.digit == d) cells.push_back(e.cell);
+    parts.push_back(absl::StrCat(std::string(1, shape.Symbol(d)), " from ",
+                                 CellList(shape, cells)));
+  }
+  std::string joined;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) joined += (i + 1 == parts.size()) ? " and " : "; ";
+    joined += parts[i];
+  }
+  return absl::StrCat("remove ", joined);
+}
+
+std::string DigitList(const Shape& shape, CandidateSet digits) {
+  std::string s = "{";
+  bool first = true;
+  for (int d : digits) {
+    if (!first) s += ",";
+    s += shape.Symbol(d);
+    first = false;
+  }
+  return s + "}";
+}
+
+std::string UnitList(const Shape& shape, absl::Span<const int> units) {
+  if (units.empty()) return "";
+  const int n = shape.size();
+  bool same_kind = true;
+  for (int u : units)
+    if (Shape::KindOf(u, n) != Shape::KindOf(units[0], n)) same_kind = false;
+  std::vector<std::string> names;
+  if (same_kind && units.size() > 1) {
+    for (int u : units) names.push_back(std::to_string(u % n + 1));
+    static constexpr const char* kPlural[] = {"rows", "columns", "boxes"};
+    std::string list;
+    for (size_t i = 0; i < names.size(); ++i) {
+      if (i > 0) list += (i + 1 == names.size()) ? " and " : ", ";
+      list += names[i];
+    }
+    return absl::StrCat(kPlural[static_cast<int>(Shape::KindOf(units[0], n))],
+                        " ", list);
+  }
+  for (int u : units) names.push_back(shape.UnitName(u));
+  std::string list;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) list += (i + 1 == names.size()) ? " and " : ", ";
+    list += names[i];
+  }
+  return list;
+}
+
+void Canonicalize(std::vector<CellDigit>* v) {
+  std::sort(v->begin(), v->end(), [](const CellDigit& a, const CellDigit& b) {
+    return a.cell != b.cell ? a.cell < b.cell : a.digit < b.digit;
+  });
+  v->erase(std::unique(v->begin(), v->end()), v->end());
+}
+
+}  // namespace sudoku

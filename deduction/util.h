@@ -1,0 +1,55 @@
+// Helpers shared by the technique implementations: a base class that turns
+// one Scan() into Find()/FindAll(), and the wording of steps.
+#ifndef SUDOKU_DEDUCTION_UTIL_H_
+#define SUDOKU_DEDUCTION_UTIL_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/functional/function_ref.h"
+#include "absl/types/span.h"
+#include "core/board.h"
+#include "deduction/technique.h"
+#include "deduction/unit_index.h"
+
+namespace sudoku {
+
+// Receives one deduction; returns false to stop the scan.
+using DeductionSink = absl::FunctionRef<bool(Deduction&&)>;
+
+// A technique written as one scan over the board that reports every
+// instance; Find() stops at the first, FindAll() collects them all.
+class ScanningTechnique : public Technique {
+ public:
+  std::optional<Deduction> Find(const Board& board) const override;
+  void FindAll(const Board& board, std::vector<Deduction>* out) const override;
+
+ protected:
+  // Calls `emit` with each deduction found, in scan order, and returns as
+  // soon as `emit` returns false. Every emitted deduction makes progress.
+  virtual void Scan(const Board& board, const UnitIndex& index,
+                    DeductionSink emit) const = 0;
+};
+
+// True when applying `d` to `board` would change it.
+bool MakesProgress(const Deduction& d, const Board& board);
+
+// "r4c5, r6c7" (in the given order).
+std::string CellList(const Shape& shape, absl::Span<const int> cells);
+// "remove 3 from r5c4, r6c7" / "remove 3 from r5c4 and 7 from r6c7, r6c8";
+// groups by digit, in the order digits first appear.
+std::string DescribeEliminations(const Shape& shape,
+                                 absl::Span<const CellDigit> eliminations);
+// "{1,5,7}" for a digit set.
+std::string DigitList(const Shape& shape, CandidateSet digits);
+// Unit names joined: "rows 2 and 8", "columns 1, 4 and 7" (same kind only),
+// or "row 2 and box 5" for mixed kinds.
+std::string UnitList(const Shape& shape, absl::Span<const int> units);
+
+// Sorts and removes duplicates (cells, then digits).
+void Canonicalize(std::vector<CellDigit>* v);
+
+}  // namespace sudoku
+
+#endif  // SUDOKU_DEDUCTION_UTIL_H_

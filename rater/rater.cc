@@ -1,0 +1,164 @@
+#include "rater/rater.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "core/board.h"
+#include "core/status_macros.h"
+#include "solvers/solver.h"
+
+namespace sudoku {
+namespace {
+
+constexpr const char* kLevelNames[] = {"easy", "medium", "hard", "evil", "needs-guessing"};
+
+bool IsSingle(absl::string_view technique) {
+  return technique == "full_house" || technique == "hidden_single" ||
+         technique == "naked_single";
+}
+
+// How many moves by singles `board` offers a person, weighted by how easy
+// each kind is to spot (the order of Sudoku Explainer's ratings 1.2 / 1.5 /
+// 2.3): a hidden single in a box counts 1, one only in a row or column 0.5,
+// a cell that is only a naked single 0.25. A cell counts once, at its
+// easiest kind.
+double WeightedSingles(const Board& board) {
+  const Shape& shape = board.shape();
+  const int n = shape.size();
+  // 0 = not fillable; otherwise the weight of the easiest single found.
+  std::vector<double> weight(static_cast<size_t>(shape.num_cells()), 0.0);
+  for (int cell = 0; cell < shape.num_cells(); ++cell) {
+    if (board.value(cell) == 0 && board.candidates(cell).Count() == 1) {
+      weight[static_cast<size_t>(cell)] = 0.25;
+    }
+  }
+  std::vector<int> where(static_cast<size_t>(n + 1));
+  for (int u = 0; u < shape.num_units(); ++u) {
+    const double w = shape.unit_kind(u) == UnitKind::kBox ? 1.0 : 0.5;
+    std::fill(where.begin(), where.end(), -1);  // -1 none yet, -2 several
+    for (int cell : shape.unit(u)) {
+      for (int d : board.candidates(cell)) {
+        int& at = where[static_cast<size_t>(d)];
+        at = at == -1 ? cell : -2;
+      }
+    }
+    for (int d = 1; d <= n; ++d) {
+      const int at = where[static_cast<size_t>(d)];
+      if (at >= 0) weight[static_cast<size_t>(at)] = std::max(weight[static_cast<size_t>(at)], w);
+    }
+  }
+  double total = 0;
+  for (double w : weight) total += w;
+  return total;
+}
+
+}  // namespace
+
+absl::string_view LevelName(Level level) { return kLevelNames[static_cast<int>(level)]; }
+
+absl::StatusOr<Level> ParseLevel(absl::string_view name) {
+  for (int i = 0; i < 5; ++i) {
+    if (name == kLevelNames[i]) return static_cast<Level>(i);
+  }
+  return absl::InvalidArgumentError(absl::StrCat(
+      "unknown level '", name, "' (expected ", absl::StrJoin(LevelNames(), ", "), ")"));
+}
+
+std::vector<std::string> LevelNames() {
+  return std::vector<std::string>(std::begin(kLevelNames), std::end(kLevelNames));
+}
+
+absl::string_view RateStatusName(RateStatus status) {
+  switch (status) {
+    case RateStatus::kRated: return "RATED";
+    case RateStatus::kNoSolution: return "NONE";
+    case RateStatus::kMultipleSolutions: return "MULTIPLE";
+  }
+  return "?";
+}
+
+absl::Status RaterOptions::Validate() const {
+  if (stochastic_runs < 1) {
+    return absl::InvalidArgumentError("rater: stochastic runs must be at least 1");
+  }
+  if (stochastic_iterations < 1) {
+    return absl::InvalidArgumentError("rater: stochastic iterations must be at least 1");
+  }
+  return absl::OkStatus();
+}
+
+double SearchEffort(const Grid& puzzle, const Explanation& explanation) {
+  absl::StatusOr<Board> board = Board::FromGrid(puzzle);
+  if (!board.ok()) return 0;
+  double effort = 0;
+  for (const Deduction& step : explanation.steps) {
+    if (IsSingle(step.technique) && !step.placements.empty()) {
+      effort += board->num_empty() / std::max(1.0, WeightedSingles(*board));
+    }
+    if (!ApplyDeduction(step, &*board)) break;
+  }
+  return effort;
+}
+
+Rater::Rater(const RaterOptions& options, std::unique_ptr<StepSolver> steps)
+    : options_(options), steps_(std::move(steps)) {}
+
+absl::StatusOr<std::unique_ptr<Rater>> Rater::Create(const RaterOptions& options) {
+  SUDOKU_RETURN_IF_ERROR(options.Validate());
+  DeductionOptions deduction;
+  deduction.allow_uniqueness = options.allow_uniqueness;
+  deduction.allow_guessing = true;
+  SUDOKU_ASSIGN_OR_RETURN(std::unique_ptr<StepSolver> steps,
+                          StepSolver::Create(options.techniques, deduction));
+  return std::unique_ptr<Rater>(new Rater(options, std::move(steps)));
+}
+
+RatingResult Rater::Rate(const Grid& puzzle) const {
+  RatingResult result;
+  RatingFeatures& f = result.features;
+  f.clues = puzzle.NumFilled();
+  f.empty_cells = puzzle.num_cells() - f.clues;
+
+  absl::StatusOr<std::unique_ptr<Solver>> solver = MakeSolver("backtrack");
+  SolveLimits limits;
+  limits.max_solutions = 2;
+  SolveResult exact = (*solver)->Solve(puzzle, limits);
+  f.solver_nodes = exact.nodes;
+  f.solver_guesses = exact.guesses;
+  result.solutions = exact.solutions;
+  if (exact.num_solutions == 0) {
+    result.status = RateStatus::kNoSolution;
+    return result;
+  }
+  if (exact.num_solutions > 1) {
+    result.status = RateStatus::kMultipleSolutions;
+    return result;
+  }
+
+  result.explanation = std::make_unique<Explanation>(steps_->Explain(puzzle));
+  const Explanation& e = *result.explanation;
+  f.er = e.ratings.er;
+  f.ep = e.ratings.ep;
+  f.ed = e.ratings.ed;
+  f.technique_counts = e.technique_counts;
+  f.steps = static_cast<int>(e.steps.size());
+  double hardest = -1;
+  for (const Deduction& step : e.steps) {
+    if (step.rating > 2.3) ++f.steps_above_singles;
+    if (step.rating > hardest) {
+      hardest = step.rating;
+      f.hardest_technique = step.technique;
+    }
+  }
+  f.solved_by_logic = e.solved_by_logic;
+  f.deduction_guesses = e.guesses;
+  f.search_effort = SearchEffort(puzzle, e);
+
+  result.score = ForgeScore(f);
+  result.level = LevelFor(result.score, f);
+  return result;
+}
+
+}  // namespace sudoku
