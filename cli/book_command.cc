@@ -186,6 +186,7 @@ int RunBookImpl(const CommandArgs& args) {
     TsvSourceOptions source_options;
     source_options.shape = parse->shape;
     source_options.level_column = absl::GetFlag(FLAGS_level_column);
+    source_options.missing_level_is_error = !absl::GetFlag(FLAGS_generate_missing);
     absl::StatusOr<std::unique_ptr<TsvPuzzleSource>> tsv =
         TsvPuzzleSource::Parse(*text, from, source_options);
     if (!tsv.ok()) {
