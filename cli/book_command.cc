@@ -15,10 +15,16 @@
 #include "cli/flags.h"
 #include "cli/input.h"
 #include "cli/store_puzzle_source.h"
+#include "core/rng.h"
+#include "core/status_macros.h"
+#include "generator/generator.h"
+#include "rater/rater.h"
 #include "render/book.h"
+#include "render/grid_render.h"
 #include "render/book_source.h"
 #include "solvers/solver.h"
 #include "storage/sqlite_puzzle_store.h"
+#include "storage/sudoku.pb.h"
 
 ABSL_FLAG(std::string, section, "",
           "LEVEL:COUNT[:HEADING], e.g. easy:40; repeat the flag or separate "
@@ -38,6 +44,10 @@ ABSL_FLAG(bool, show_rating, false,
           "Print the rating and hardest technique under each puzzle (when the "
           "source has them)");
 ABSL_FLAG(bool, show_id, false, "Print a short puzzle id under each puzzle");
+ABSL_FLAG(bool, generate_missing, false,
+          "Generate the puzzles a section lacks (the rater judges the level: "
+          "easy|medium|hard|evil|needs-guessing); with --db they are stored, "
+          "rated, and marked used like the others");
 ABSL_FLAG(std::string, book_name, "",
           "Name of the book's collection in --db, which marks its puzzles used "
           "(default: the title)");
@@ -57,7 +67,89 @@ absl::StatusOr<Grid> SolveUniquely(Solver& solver, const Grid& puzzle) {
   return result.solutions[0];
 }
 
-int RunBook(const CommandArgs& args) {
+// Makes puzzles of a rater level for --generate-missing; with a store, each
+// is inserted with its rating so it is marked used like any stored puzzle.
+class MissingPuzzleMaker {
+ public:
+  MissingPuzzleMaker(const Shape& shape, std::unique_ptr<Rater> rater,
+                     PuzzleStore* store)  // store: not owned, may be null
+      : shape_(shape), rater_(std::move(rater)), store_(store) {}
+
+  absl::StatusOr<std::vector<SourcePuzzle>> Make(absl::string_view level_name, int count,
+                                                 uint64_t seed) {
+    absl::StatusOr<Level> level = ParseLevel(level_name);
+    if (!level.ok()) {  // not a usage of a bad puzzle: an unknown level
+      return absl::NotFoundError(absl::StrCat("cannot generate level '", level_name,
+                                              "': ", level.status().message()));
+    }
+    const auto [lo, hi] = ScoreBand(*level);
+    const bool want_guessing = *level == Level::kNeedsGuessing;
+    Judge judge = [&, lo = lo, hi = hi](const Grid& puzzle, const Grid&) {
+      const RatingResult r = rater_->Rate(puzzle);
+      if (want_guessing) {
+        return r.features.solved_by_logic ? Verdict::kTooEasy : Verdict::kAccept;
+      }
+      if (!r.features.solved_by_logic) return Verdict::kTooHard;
+      if (r.score < lo) return Verdict::kTooEasy;
+      if (r.score >= hi) return Verdict::kTooHard;
+      return Verdict::kAccept;
+    };
+    GeneratorOptions options;
+    options.shape = &shape_;
+    Generator generator(options);
+    std::cerr << "sudoku-forge book: generating " << count << " " << level_name
+              << " puzzle(s)\n";
+    std::vector<SourcePuzzle> out;
+    for (int i = 0; i < count; ++i) {
+      const uint64_t puzzle_seed = DeriveSeed(seed, static_cast<uint64_t>(i));
+      std::optional<GeneratedPuzzle> made = generator.Generate(puzzle_seed, judge);
+      if (!made.has_value()) {
+        return absl::ResourceExhaustedError(absl::StrCat(
+            "no ", level_name, " puzzle found within ", options.max_attempts, " attempts"));
+      }
+      const RatingResult r = rater_->Rate(made->puzzle);
+      SourcePuzzle p{made->puzzle, made->solution, "", r.score,
+                     r.features.hardest_technique,
+                     absl::StrCat("generated (seed ", puzzle_seed, ")"), false, 0};
+      if (store_ != nullptr) {
+        NewPuzzle np;
+        np.givens = made->puzzle;
+        np.solution = made->solution;
+        np.num_solutions = 1;
+        np.source = "book --generate-missing";
+        SUDOKU_ASSIGN_OR_RETURN(InsertResult inserted, store_->InsertPuzzle(np));
+        proto::Rating rating;
+        rating.set_engine_version(absl::StrCat("rater-", kRaterVersion));
+        rating.set_score(r.score);
+        rating.set_level(std::string(LevelName(r.level)));
+        rating.set_er(r.features.er);
+        rating.set_ep(r.features.ep);
+        rating.set_ed(r.features.ed);
+        rating.set_hardest_technique(r.features.hardest_technique);
+        rating.set_solved_by_logic(r.features.solved_by_logic);
+        SUDOKU_RETURN_IF_ERROR(store_->AddRating(inserted.id, rating).status());
+        proto::GenerationInfo info;
+        info.set_seed(puzzle_seed);
+        info.set_generator_version(absl::StrCat("generator-", kGeneratorVersion));
+        info.set_target_level(std::string(level_name));
+        info.set_attempts(static_cast<uint64_t>(made->attempts));
+        SUDOKU_RETURN_IF_ERROR(store_->SetGenerationInfo(inserted.id, info));
+        p.source_key = inserted.id;
+        p.id = absl::StrCat(inserted.id);
+        p.where = absl::StrCat("db #", inserted.id, " (generated)");
+      }
+      out.push_back(std::move(p));
+    }
+    return out;
+  }
+
+ private:
+  const Shape& shape_;
+  std::unique_ptr<Rater> rater_;
+  PuzzleStore* store_;  // not owned; may be null
+};
+
+int RunBookImpl(const CommandArgs& args) {
   constexpr const char* kName = "book";
   if (!args.positional.empty()) {
     return UsageError(kName, absl::StrCat("unexpected argument '", args.positional[0],
@@ -94,6 +186,7 @@ int RunBook(const CommandArgs& args) {
     TsvSourceOptions source_options;
     source_options.shape = parse->shape;
     source_options.level_column = absl::GetFlag(FLAGS_level_column);
+    source_options.missing_level_is_error = !absl::GetFlag(FLAGS_generate_missing);
     absl::StatusOr<std::unique_ptr<TsvPuzzleSource>> tsv =
         TsvPuzzleSource::Parse(*text, from, source_options);
     if (!tsv.ok()) {
@@ -115,6 +208,8 @@ int RunBook(const CommandArgs& args) {
     StoreSourceOptions store_source;
     store_source.collection = absl::GetFlag(FLAGS_collection);
     store_source.shape = parse->shape != nullptr ? parse->shape->name() : "3x3";
+    store_source.reuse_printed = !absl::GetFlag(FLAGS_generate_missing);
+    store_source.missing_level_is_error = !absl::GetFlag(FLAGS_generate_missing);
     source = std::make_unique<StorePuzzleSource>(store.get(), store_source);
   }
 
@@ -123,6 +218,17 @@ int RunBook(const CommandArgs& args) {
   AssembleOptions assemble;
   assemble.seed = absl::GetFlag(FLAGS_seed);
   assemble.solve = [&](const Grid& puzzle) { return SolveUniquely(**solver, puzzle); };
+  std::unique_ptr<MissingPuzzleMaker> maker;
+  if (absl::GetFlag(FLAGS_generate_missing)) {
+    absl::StatusOr<std::unique_ptr<Rater>> rater = Rater::Create({});
+    if (!rater.ok()) return UsageError(kName, std::string(rater.status().message()));
+    maker = std::make_unique<MissingPuzzleMaker>(
+        parse->shape != nullptr ? *parse->shape : Shape::Classic(), *std::move(rater),
+        store.get());
+    assemble.generate = [&](absl::string_view level, int count, uint64_t seed) {
+      return maker->Make(level, count, seed);
+    };
+  }
   absl::StatusOr<AssembledBook> assembled = AssembleBook(*sections, *source, assemble);
   if (!assembled.ok()) {
     // Unknown levels (NotFound) and short sections (OutOfRange) are usage
@@ -155,6 +261,14 @@ int RunBook(const CommandArgs& args) {
   return kExitOk;
 }
 
+// Frees the font caches on every path out, so the process exits clean
+// under LeakSanitizer.
+int RunBook(const CommandArgs& args) {
+  const int rc = RunBookImpl(args);
+  ReleaseFontCaches();
+  return rc;
+}
+
 }  // namespace
 
 Command BookCommand() {
@@ -164,7 +278,7 @@ Command BookCommand() {
           "       | --from=FILE [--level-column=K]] [--shape=RxC]\n"
           "       [--per-page=1|2|4|6] [--page=a4|letter] [--title=TEXT]\n"
           "       [--subtitle=TEXT] [--seed=S] [--solutions-per-page=4|6|9|12]\n"
-          "       [--show-rating] [--show-id]\n"
+          "       [--show-rating] [--show-id] [--generate-missing]\n"
           "A title page with contents, one run of pages per section (headed by\n"
           "its level, puzzles numbered through the book, page numbers), then\n"
           "the solutions, smaller, several a page. --section may be repeated or\n"
@@ -174,12 +288,14 @@ Command BookCommand() {
           "line, the level in a tab-separated column). Each section draws in an\n"
           "order fixed by --seed, store puzzles in no book first; the printed\n"
           "puzzles join the book collection --book-name, so the next book skips\n"
-          "them. Each puzzle must have one solution.\n"
+          "them. Each puzzle must have one solution. --generate-missing makes\n"
+          "(and with --db stores and rates) what a section lacks instead of\n"
+          "reusing printed puzzles; levels are then the rater's names.\n"
           "Exit 2 for bad flags, an unknown level, a section wanting more\n"
           "puzzles than there are, or an unwritable --out; 1 for a bad puzzle.",
           {"out", "section", "db", "collection", "book_name", "from", "level_column",
            "shape", "per_page", "solutions_per_page", "page", "title", "subtitle",
-           "seed", "show_rating", "show_id"},
+           "seed", "show_rating", "show_id", "generate_missing"},
           &RunBook};
 }
 

@@ -31,6 +31,7 @@ absl::StatusOr<std::vector<SourcePuzzle>> StorePuzzleSource::Take(
   SUDOKU_ASSIGN_OR_RETURN(std::vector<StoredPuzzle> unused, store_->Query(query));
   query.unused_in_books = false;
   SUDOKU_ASSIGN_OR_RETURN(std::vector<StoredPuzzle> all, store_->Query(query));
+  if (all.empty() && !options_.missing_level_is_error) return std::vector<SourcePuzzle>{};
   if (all.empty()) {
     SUDOKU_ASSIGN_OR_RETURN(StoreStats stats, store_->Stats());
     std::vector<std::string> levels;
@@ -53,7 +54,9 @@ absl::StatusOr<std::vector<SourcePuzzle>> StorePuzzleSource::Take(
     if (!taken_.count(p.id)) fresh.push_back(&p);
   }
   for (const StoredPuzzle& p : all) {
-    if (!unused_ids.count(p.id) && !taken_.count(p.id)) reused.push_back(&p);
+    if (options_.reuse_printed && !unused_ids.count(p.id) && !taken_.count(p.id)) {
+      reused.push_back(&p);
+    }
   }
   Rng rng(seed);
   Shuffle(rng, fresh.begin(), fresh.end());

@@ -22,6 +22,12 @@ struct StoreSourceOptions {
   std::string collection;
   // Only puzzles of this shape name, e.g. "3x3" ("" = any).
   std::string shape;
+  // Fill a short section with puzzles already printed in earlier books.
+  // Off with --generate-missing, which makes new ones instead.
+  bool reuse_printed = true;
+  // A level with no puzzle at all is NotFound (true) or simply short
+  // (false, with --generate-missing).
+  bool missing_level_is_error = true;
 };
 
 // Not thread-safe; `store` is not owned and must outlive the source.

@@ -161,5 +161,43 @@ TEST(BookDbCliTest, SecondBookDoesNotRepeatTheFirst) {
   EXPECT_THAT(err, HasSubstr("wants 9"));
 }
 
+// --generate-missing on an empty store: the generator makes rated puzzles
+// of the level, stores them, and they join the book; the next book makes
+// new ones instead of reprinting.
+TEST(BookDbCliTest, GenerateMissingMakesStoresAndMarksPuzzles) {
+  const std::string db = ::testing::TempDir() + "/book_gen.db";
+  std::remove(db.c_str());
+  ASSERT_THAT(SqlitePuzzleStore::Open(db), IsOk());  // an empty database
+  std::string err;
+  const std::string out = absl::StrCat(" --out ", ::testing::TempDir(), "/gen.pdf --db ", db);
+  ASSERT_EQ(RunCli(absl::StrCat("book", out, " --section easy:2 --generate-missing --book-name g1"),
+                   &err), 0) << err;
+  ASSERT_EQ(RunCli(absl::StrCat("book", out, " --section easy:1 --generate-missing --book-name g2 "
+                                "--seed 9"), &err), 0) << err;
+  EXPECT_THAT(err, ::testing::Not(HasSubstr("already printed")));
+  auto store = SqlitePuzzleStore::Open(db);
+  ASSERT_THAT(store, IsOk());
+  auto all = (*store)->Query(PuzzleQuery{});
+  ASSERT_THAT(all, IsOk());
+  EXPECT_EQ(all->size(), 3u);
+  for (const StoredPuzzle& p : *all) {
+    auto ratings = (*store)->Ratings(p.id);
+    ASSERT_THAT(ratings, IsOk());
+    ASSERT_EQ(ratings->size(), 1u);
+    EXPECT_EQ(ratings->back().level(), "easy");
+    ASSERT_TRUE(p.solution.has_value());
+    EXPECT_TRUE(IsValidSolution(p.givens, *p.solution));
+  }
+  for (const char* book : {"g1", "g2"}) {
+    PuzzleQuery q;
+    q.collection = book;
+    auto members = (*store)->Query(q);
+    ASSERT_THAT(members, IsOk());
+    EXPECT_EQ(members->size(), std::string(book) == "g1" ? 2u : 1u) << book;
+  }
+  EXPECT_EQ(RunCli(absl::StrCat("book", out, " --section fiendish:1 --generate-missing"), &err), 2);
+  EXPECT_THAT(err, HasSubstr("cannot generate level 'fiendish'"));
+}
+
 }  // namespace
 }  // namespace sudoku::cli

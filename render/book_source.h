@@ -75,6 +75,9 @@ struct TsvSourceOptions {
   // 1-based column holding the level (column 1 is the puzzle). The corpora
   // in shared/corpora/rated keep it in column 2.
   int level_column = 2;
+  // Take() of a level the file lacks: NotFound (true), or no puzzles
+  // (false, when a generator will make them all).
+  bool missing_level_is_error = true;
 };
 
 // Puzzles from a text file with one puzzle a line and tab-separated columns
@@ -108,6 +111,7 @@ class TsvPuzzleSource : public PuzzleSource {
   TsvPuzzleSource() = default;
 
   std::string file_name_;
+  bool missing_level_is_error_ = true;
   std::vector<Entry> entries_;
   std::vector<std::string> levels_;
 };

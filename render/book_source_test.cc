@@ -208,6 +208,26 @@ TEST(AssembleBookTest, GeneratorFillsTheGap) {
   EXPECT_EQ(book->book.sections[0].puzzles.size(), 10u);
 }
 
+TEST(AssembleBookTest, MissingLevelCanBeLeftToTheGenerator) {
+  TsvSourceOptions tsv;
+  tsv.missing_level_is_error = false;
+  auto source = TsvPuzzleSource::Parse(ReadFile(kTestFile), "qqwing_32.tsv", tsv);
+  ASSERT_THAT(source, IsOk());
+  auto specs = ParseSectionSpecs("evil:3");
+  ASSERT_THAT(specs, IsOk());
+  AssembleOptions options = WithSolver(1);
+  options.generate = [](absl::string_view, int count, uint64_t) {
+    const Grid solution = PatternSolution(Shape::Classic());
+    return absl::StatusOr<std::vector<SourcePuzzle>>(std::vector<SourcePuzzle>(
+        static_cast<size_t>(count),
+        SourcePuzzle{PuzzleFrom(solution), solution, "", std::nullopt, "",
+                     "generated", false, 0}));
+  };
+  auto book = AssembleBook(*specs, **source, options);
+  ASSERT_THAT(book, IsOk());
+  EXPECT_EQ(book->generated, 3);
+}
+
 TEST(AssembleBookTest, PuzzleWithoutUniqueSolutionIsNamed) {
   const std::string open_puzzle =
       "1................................................................................";

@@ -2,6 +2,7 @@
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+#include <fontconfig/fontconfig.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -133,6 +134,11 @@ absl::Status GridImageOptions::Validate() const {
         absl::StrCat("margin must be in [0, 10] cells, got ", margin_fraction));
   }
   return absl::OkStatus();
+}
+
+void ReleaseFontCaches() {
+  cairo_debug_reset_static_data();
+  FcFini();
 }
 
 absl::Status CairoStatus(cairo_status_t status, absl::string_view what) {

@@ -124,6 +124,12 @@ class CairoFileSink {
   int write_errno_ = 0;
 };
 
+// Frees the process-wide font caches of Cairo (toy font faces) and
+// fontconfig, which otherwise live until exit and show up as leaks under
+// LeakSanitizer. Call at the end of a program or test run, after every
+// Cairo surface and context is destroyed; drawing afterwards rebuilds them.
+void ReleaseFontCaches();
+
 // Internal unless `status` (a Cairo status) is CAIRO_STATUS_SUCCESS; the
 // message names `what` and Cairo's reason.
 absl::Status CairoStatus(cairo_status_t status, absl::string_view what);

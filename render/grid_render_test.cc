@@ -138,6 +138,9 @@ double StrokeWidth(const XmlElement& el) {
 
 int CountFilled(const Grid& g) { return g.NumFilled(); }
 
+[[maybe_unused]] ::testing::Environment* const kFontCacheReleaser =
+    ::testing::AddGlobalTestEnvironment(new render_testing::FontCacheReleaser);
+
 TEST(ImageFormatTest, ChosenByExtension) {
   EXPECT_THAT(ImageFormatFromPath("a/b.svg"), testing::IsOkAndHolds(ImageFormat::kSvg));
   EXPECT_THAT(ImageFormatFromPath("B.PDF"), testing::IsOkAndHolds(ImageFormat::kPdf));

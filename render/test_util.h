@@ -17,6 +17,7 @@
 #include "absl/strings/str_cat.h"
 #include "core/grid.h"
 #include "gtest/gtest.h"
+#include "render/grid_render.h"
 
 namespace sudoku::render_testing {
 
@@ -142,6 +143,14 @@ inline std::optional<GrayImage> ReadPgm(const std::string& path) {
   if (static_cast<size_t>(in.gcount()) != size) return std::nullopt;
   return img;
 }
+
+// Frees Cairo's and fontconfig's font caches after the last test, so that
+// LeakSanitizer reports only our own leaks. Registered once per binary by
+// kFontCacheReleaser in grid_render_test.cc.
+class FontCacheReleaser : public ::testing::Environment {
+ public:
+  void TearDown() override { ReleaseFontCaches(); }
+};
 
 }  // namespace sudoku::render_testing
 
