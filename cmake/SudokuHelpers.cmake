@@ -32,7 +32,7 @@ function(sudoku_cc_test)
   endif()
   add_executable(sudoku_${ARG_NAME} ${ARG_SRCS})
   target_link_libraries(sudoku_${ARG_NAME} PRIVATE sudoku_build_options
-    ${ARG_DEPS} GTest::gtest GTest::gmock GTest::gtest_main)
+    ${ARG_DEPS} GTest::gtest GTest::gmock sudoku_test_main)
   target_compile_definitions(sudoku_${ARG_NAME} PRIVATE
     SUDOKU_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
     SUDOKU_SHARED_DIR="${SUDOKU_SHARED_DIR}")
