@@ -31,28 +31,9 @@
 #include <bit>
 
 #include "absl/strings/str_cat.h"
+#include "deduction/util.h"
 
 namespace sudoku {
-namespace {
-
-template <typename F>
-bool ForEachCombination(int m, int k, F&& f) {
-  std::array<int, 4> idx{};
-  if (k > m || k <= 0) return true;
-  for (int i = 0; i < k; ++i) idx[static_cast<size_t>(i)] = i;
-  while (true) {
-    if (!f(idx)) return false;
-    int i = k - 1;
-    while (i >= 0 && idx[static_cast<size_t>(i)] == m - k + i) --i;
-    if (i < 0) return true;
-    ++idx[static_cast<size_t>(i)];
-    for (int j = i + 1; j < k; ++j)
-      idx[static_cast<size_t>(j)] = idx[static_cast<size_t>(j - 1)] + 1;
-  }
-}
-
-}  // namespace
-
 std::optional<Deduction> UniqueRectangle::Find(const Board& board) const {
   std::vector<Deduction> all;
   FindAll(board, &all);

@@ -3,6 +3,7 @@
 #ifndef SUDOKU_DEDUCTION_UTIL_H_
 #define SUDOKU_DEDUCTION_UTIL_H_
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,6 +47,24 @@ std::string DigitList(const Shape& shape, CandidateSet digits);
 // Unit names joined: "rows 2 and 8", "columns 1, 4 and 7" (same kind only),
 // or "row 2 and box 5" for mixed kinds.
 std::string UnitList(const Shape& shape, absl::Span<const int> units);
+
+// Calls f(idx) for each k-combination idx[0..k-1] of 0..m-1 (k <= 4), in
+// lexicographic order; stops when f returns false. Returns false if stopped.
+template <typename F>
+bool ForEachCombination(int m, int k, F&& f) {
+  std::array<int, 4> idx{};
+  if (k > m || k <= 0) return true;
+  for (int i = 0; i < k; ++i) idx[static_cast<size_t>(i)] = i;
+  while (true) {
+    if (!f(idx)) return false;
+    int i = k - 1;
+    while (i >= 0 && idx[static_cast<size_t>(i)] == m - k + i) --i;
+    if (i < 0) return true;
+    ++idx[static_cast<size_t>(i)];
+    for (int j = i + 1; j < k; ++j)
+      idx[static_cast<size_t>(j)] = idx[static_cast<size_t>(j - 1)] + 1;
+  }
+}
 
 // Sorts and removes duplicates (cells, then digits).
 void Canonicalize(std::vector<CellDigit>* v);
