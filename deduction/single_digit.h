@@ -44,7 +44,8 @@ class EmptyRectangle : public ScanningTechnique {
  public:
   absl::string_view id() const override { return "empty_rectangle"; }
   absl::string_view name() const override { return "Empty rectangle"; }
-  double difficulty() const override { return 6.6; }
+  // Sukaku Explainer's grouped two strong links (4.3); see TwoLinkPattern.
+  double difficulty() const override { return 4.3; }
 
  protected:
   void Scan(const Board& board, const UnitIndex& index,
