@@ -19,6 +19,7 @@ double MedianSeconds(int runs, void (*body)(void*), void* context);
 
 // Targets defined in their own files.
 int BenchNishio(const CommandArgs& args);  // cli/nishio_bench.cc
+int BenchExplain(const CommandArgs& args);  // cli/explain_bench.cc
 // Storage benchmarks (cli/storage_bench.cc).
 int BenchCanon(const CommandArgs& args);
 int BenchImport(const CommandArgs& args);

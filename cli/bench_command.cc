@@ -112,6 +112,7 @@ const std::vector<BenchTarget>& BenchTargets() {
       {"nishio", "single-digit template rule: DAG vs overlay on --corpus, DAG on 16x16/25x25", &BenchNishio},
       {"canon", "canonical (minlex) keys per second on --corpus", &BenchCanon},
       {"import", "import throughput on --corpus into a fresh database file", &BenchImport},
+      {"explain", "human-style step solver (explain): puzzles/s and median time on --corpus", &BenchExplain},
   };
   return *targets;
 }
@@ -142,8 +143,11 @@ Command BenchCommand() {
           "          matching, then the DAG on --seed random 16x16 and 25x25 grids.\n"
           "  canon   canonical (minlex) keys per second on --corpus.\n"
           "  import  parse + uniqueness check + canonical key + insert, puzzles/s,\n"
-          "          into a fresh database file per pass (--repeat passes).",
-          {"corpus", "solver", "mode", "repeat", "limit", "shape", "json", "seed"}, &RunBench};
+          "          into a fresh database file per pass (--repeat passes).\n"
+          "  explain human-style step solver, one pass on one thread: puzzles/s,\n"
+          "          median/p90/max time per puzzle (--techniques, --no-uniqueness).",
+          {"corpus", "solver", "mode", "repeat", "limit", "shape", "json", "seed", "techniques",
+           "no_uniqueness"}, &RunBench};
 }
 
 }  // namespace sudoku::cli

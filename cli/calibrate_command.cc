@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "cli/calibrate_se.h"
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/flags.h"
@@ -244,6 +245,7 @@ int All(const Rater& rater) {
 }
 
 int RunCalibrate(const CommandArgs& args) {
+  if (!args.positional.empty() && args.positional[0] == "se") return RunCalibrateSeCommand(args);
   RaterOptions options;
   options.techniques = absl::GetFlag(FLAGS_techniques);
   absl::StatusOr<std::unique_ptr<Rater>> rater = Rater::Create(options);
@@ -287,7 +289,8 @@ Command CalibrateCommand() {
           "the confusion of our levels with the column's values (or, for numeric\n"
           "columns, the column's range per level). --fit refits the score model on\n"
           "even rows of the human solve times and reports on the odd rows.",
-          {"corpus", "label", "fit", "all", "sample", "rated_dir", "out", "jobs", "techniques"},
+          {"corpus", "label", "fit", "all", "sample", "rated_dir", "out", "jobs", "techniques",
+           "limit", "stride", "no_uniqueness"},
           &RunCalibrate};
 }
 

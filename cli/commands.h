@@ -22,6 +22,8 @@ Command StatsCommand();
 Command CanonCommand();
 Command RenderCommand();
 Command BookCommand();
+Command ExplainCommand();  // cli/explain_command.cc
+Command HintCommand();     // cli/hint_command.cc
 
 }  // namespace sudoku::cli
 

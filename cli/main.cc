@@ -48,6 +48,8 @@ const std::vector<Command>& Commands() {
       CanonCommand(),
       RenderCommand(),
       BookCommand(),
+      ExplainCommand(),
+      HintCommand(),
   };
   return *commands;
 }

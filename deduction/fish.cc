@@ -164,22 +164,31 @@ void FinnedFish::Scan(const Board& board, const UnitIndex& index,
           uint32_t cover = 0;
           for (int i = 0; i < k; ++i)
             cover |= uint32_t{1} << cols[static_cast<size_t>(cc[static_cast<size_t>(i)])];
-          // Fins: base candidates outside the cover; all in one box.
-          std::vector<int> fins;
+          // Fins: base candidates outside the cover; all in one box. (No
+          // allocation until a deduction is certain: this loop is hot.)
+          std::array<int, kMaxDigits * kMaxDigits> fin_cells;
+          size_t num_fins = 0;
           int fin_box = -1;
-          bool one_box = true;
           bool sashimi = false;
           for (int line : Bits(base)) {
             const uint32_t w = index.where(unit0 + line, d);
             if (std::popcount(w & cover) < 2) sashimi = true;
             for (int p : Bits(w & ~cover)) {
               const int cell = CellOf(shape, by_col, line, p);
-              fins.push_back(cell);
+              fin_cells[num_fins++] = cell;
               if (fin_box == -1) fin_box = shape.Box(cell);
-              if (shape.Box(cell) != fin_box) one_box = false;
+              if (shape.Box(cell) != fin_box) return true;  // fins in two boxes
             }
           }
-          if (fins.empty() || !one_box) return true;
+          if (num_fins == 0) return true;
+          bool any = false;
+          for (int cpos : Bits(cover)) {
+            for (int p : Bits(index.where(cover0 + cpos, d) & ~base)) {
+              if (shape.Box(CellOf(shape, !by_col, cpos, p)) == fin_box) any = true;
+            }
+          }
+          if (!any) return true;
+          const std::vector<int> fins(fin_cells.begin(), fin_cells.begin() + num_fins);
           Deduction ded;
           for (int cpos : Bits(cover)) {
             for (int p : Bits(index.where(cover0 + cpos, d) & ~base)) {
@@ -187,7 +196,6 @@ void FinnedFish::Scan(const Board& board, const UnitIndex& index,
               if (shape.Box(cell) == fin_box) ded.eliminations.push_back({cell, d});
             }
           }
-          if (ded.eliminations.empty()) return true;
           Canonicalize(&ded.eliminations);
           ded.technique = std::string(id());
           ded.rating = difficulty();

@@ -110,8 +110,28 @@ void ScanLocked(const Board& board, const UnitIndex& index, bool pointing,
       if (ded.eliminations.empty()) continue;
       std::string single_text;
       if (direct) {
-        std::optional<CellDigit> single =
-            HiddenSingleAfter(board, index, ded.eliminations, {});
+        // Sudoku Explainer's direct rule: the hidden single must appear in
+        // another unit of the same kind as `from` (another box for
+        // pointing, another line for claiming), once its cells in `to`
+        // lose d. A single in a unit of the other kinds does not count.
+        std::optional<CellDigit> single;
+        const int kind_first = from < n ? 0 : (from < 2 * n ? n : 2 * n);
+        for (int other = kind_first; other < kind_first + n && !single; ++other) {
+          if (other == from) continue;
+          const uint32_t where3 = index.where(other, d);
+          if (std::popcount(where3) < 2) continue;
+          uint32_t after = where3;
+          for (int pos : Bits(where3)) {
+            const int cell = index.CellAt(other, pos);
+            const int to_index = to % n;
+            const bool in_to = Shape::KindOf(to, n) == UnitKind::kRow   ? shape.Row(cell) == to_index
+                               : Shape::KindOf(to, n) == UnitKind::kColumn ? shape.Col(cell) == to_index
+                                                                          : shape.Box(cell) == to_index;
+            if (in_to) after &= ~(uint32_t{1} << pos);
+          }
+          if (after != where3 && std::has_single_bit(after))
+            single = CellDigit{index.CellAt(other, std::countr_zero(after)), d};
+        }
         if (!single) continue;
         ded.placements.push_back(*single);
         single_text = absl::StrCat("; then ", shape.CellName(single->cell),

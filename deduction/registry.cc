@@ -180,6 +180,14 @@ absl::StatusOr<std::vector<std::unique_ptr<Technique>>> MakeLadder(
     ladder.push_back(std::move(all[i]));
   }
   for (auto& t : off_ladder) ladder.push_back(std::move(t));
+  // Ascending base difficulty (stable: the list order breaks ties), so that
+  // a technique rated where Sukaku Explainer rates it (the skyscraper
+  // family, 4.0-4.3) need not move in the list above.
+  std::stable_sort(ladder.begin(), ladder.end(),
+                   [](const std::unique_ptr<Technique>& a,
+                      const std::unique_ptr<Technique>& b) {
+                     return a->difficulty() < b->difficulty();
+                   });
   return ladder;
 }
 

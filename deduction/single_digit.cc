@@ -70,8 +70,12 @@ absl::string_view TwoLinkPattern::name() const {
   }
   return "";
 }
+// Sukaku Explainer's ratings (the SE fork that rated the reference corpora,
+// docs/DEDUCTION.md): Skyscraper 4.0, 2-String Kite 4.1, other two strong
+// links ("2 Strong links", our turbot fish) 4.1. SE 1.2.1 has no such rule and
+// finds these only as X-chains (6.5+).
 double TwoLinkPattern::difficulty() const {
-  return kind_ == TwoLinkKind::kTurbotFish ? 6.6 : 6.5;
+  return kind_ == TwoLinkKind::kSkyscraper ? 4.0 : 4.1;
 }
 
 void TwoLinkPattern::Scan(const Board& board, const UnitIndex& index,

@@ -1,10 +1,12 @@
 // Single-digit patterns: short X-chains with names of their own.
 //
-// Sudoku Explainer has none of them: it finds the same eliminations as
-// X-chains/X-cycles rated 6.5+, so they are rated there (skyscraper and
-// 2-string kite 6.5, turbot fish and empty rectangle 6.6) and never
-// pre-empt a step SE rates lower. HoDoKu rates them "hard" (below fish with
-// fins), which is also where they sit in our ladder.
+// Sudoku Explainer 1.2.1 has none of them (it finds the same eliminations as
+// X-chains/X-cycles rated 6.5+). Sukaku Explainer, the SE descendant that
+// rated our reference corpora, rates them low: skyscraper 4.0, 2-string
+// kite 4.1, other two-strong-link patterns (our turbot fish) 4.1, grouped
+// ones such as the empty rectangle 4.3; we use those ratings so that ER
+// agrees with the published SE ratings (docs/DEDUCTION.md). HoDoKu rates
+// them "hard" (below fish with fins).
 #ifndef SUDOKU_DEDUCTION_SINGLE_DIGIT_H_
 #define SUDOKU_DEDUCTION_SINGLE_DIGIT_H_
 
@@ -44,7 +46,8 @@ class EmptyRectangle : public ScanningTechnique {
  public:
   absl::string_view id() const override { return "empty_rectangle"; }
   absl::string_view name() const override { return "Empty rectangle"; }
-  double difficulty() const override { return 6.6; }
+  // Sukaku Explainer's grouped two strong links (4.3); see TwoLinkPattern.
+  double difficulty() const override { return 4.3; }
 
  protected:
   void Scan(const Board& board, const UnitIndex& index,

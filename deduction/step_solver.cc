@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/status_macros.h"
@@ -73,6 +74,13 @@ std::optional<Deduction> StepSolver::NextStep(const Board& board,
     if (!d) continue;
     assert(MakesProgress(*d, board));
     if (!best || d->rating < best->rating) best = std::move(d);
+  }
+  // Sudoku Explainer's direct hints (direct pointing/claiming/hidden pair/
+  // hidden triple) only set the cell they lead to: the pattern's own
+  // eliminations are not applied, so a later step may need the plain
+  // pattern. Keeping them would make our path easier than SE's.
+  if (best && absl::StartsWith(best->technique, "direct_") && !best->placements.empty()) {
+    best->eliminations.clear();
   }
   return best;
 }

@@ -9,12 +9,15 @@
 //   {a,b}   {a,b}      type 1: three corners are exactly {a,b}: the fourth
 //   {a,b}   {a,b,c}    is not a or b.          (SE 4.5)
 //   type 2: two corners {a,b}, the two others {a,b,c}: one of them is c, so
-//           cells seeing both lose c.           (SE 4.6)
+//           cells seeing both lose c.           (SE 4.5)
 //   type 3: the two others' extras act as one virtual cell forming a naked
-//           subset with k-1 cells of their common unit.  (SE 4.6+)
+//           subset with k-1 cells of their common unit.  (SE 4.5 for
+//           a pair, +0.1 per further digit)
 //   type 4: in a unit holding both others, a lies only in those two: one of
 //           them is a, so neither may be b (the other would complete the
-//           pattern), b leaves both.          (SE 4.6)
+//           pattern), b leaves both.          (SE 4.5)
+// The ratings are those Sukaku Explainer gives (../shared/corpora/rated/
+// computed_labels.tsv: types 1-4 all rate 4.5 as the hardest step).
 //
 // BUG+1 ("bivalue universal grave"): if every empty cell had two
 // candidates and every digit two places per unit, the rest could be solved
@@ -105,7 +108,7 @@ void UniqueRectangle::Scan(const Board& board, const UnitIndex& index,
               // Type 2.
               if (ex.Count() == 1 && ex == ey) {
                 const int c = ex.Single();
-                Deduction d = base(2, 4.6);
+                Deduction d = base(2, 4.5);
                 for (int cell : shape.peers(x))
                   if (cell != y && shape.SeesEachOther(cell, y) &&
                       board.value(cell) == 0 &&
@@ -128,7 +131,7 @@ void UniqueRectangle::Scan(const Board& board, const UnitIndex& index,
                 for (int e = 0; e < 2; ++e) {
                   const int keep = e ? b : a, drop = e ? a : b;
                   if (std::popcount(index.where(u, keep)) != 2) continue;
-                  Deduction d = base(4, 4.6);
+                  Deduction d = base(4, 4.5);
                   d.pattern_units = {u};
                   d.eliminations = {{x, drop}, {y, drop}};
                   d.text += absl::StrCat(
@@ -160,7 +163,7 @@ void UniqueRectangle::Scan(const Board& board, const UnitIndex& index,
                         for (int i = 0; i < k - 1; ++i)
                           subset.push_back(
                               others[static_cast<size_t>(c[static_cast<size_t>(i)])]);
-                        Deduction d = base(3, 4.6 + 0.1 * (k - 1));
+                        Deduction d = base(3, 4.5 + 0.1 * (k - 2));
                         // Every shared unit of the roof that also holds the
                         // whole subset (a line and a box: "locked").
                         for (int v : shared) {

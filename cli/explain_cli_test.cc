@@ -1,0 +1,382 @@
+// End-to-end tests of `explain`, `hint`, `calibrate se` and `bench explain`,
+// run on the built binary as a user would run them.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "core/format.h"
+#include "core/grid.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace sudoku {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+struct Result {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string ReadAll(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// A temp file name unique to this process and call.
+std::string TempName(const std::string& stem) {
+  static int counter = 0;
+  return absl::StrCat(::testing::TempDir(), "/explain_cli_", stem, "_", getpid(), "_", ++counter,
+                      ".txt");
+}
+
+Result RunForge(const std::string& args, const std::string& input = "") {
+  const std::string in_path = TempName("in"), err_path = TempName("err");
+  std::ofstream(in_path) << input;
+  const std::string cmd =
+      absl::StrCat(SUDOKU_FORGE_BINARY, " ", args, " <", in_path, " 2>", err_path);
+  Result result;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return result;
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) result.out.append(buf.data(), n);
+  const int status = pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  result.err = ReadAll(err_path);
+  std::remove(in_path.c_str());
+  std::remove(err_path.c_str());
+  return result;
+}
+
+// The string value of "key":"..." in a one-line JSON object ("" if absent).
+std::string JsonString(const std::string& json, const std::string& key, size_t from = 0) {
+  const std::string k = absl::StrCat("\"", key, "\":\"");
+  const size_t at = json.find(k, from);
+  if (at == std::string::npos) return "";
+  const size_t start = at + k.size();
+  return json.substr(start, json.find('"', start) - start);
+}
+
+// The number value of "key":123 ("" if absent).
+std::string JsonNumber(const std::string& json, const std::string& key) {
+  const std::string k = absl::StrCat("\"", key, "\":");
+  const size_t at = json.find(k);
+  if (at == std::string::npos) return "";
+  const size_t start = at + k.size();
+  return json.substr(start, json.find_first_of(",}", start) - start);
+}
+
+int CountOf(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+const std::string kData = std::string(SUDOKU_SOURCE_DIR) + "/tests/data/";
+constexpr char kWiki[] =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+// magictour top1465, line 1: singles alone get stuck on it.
+constexpr char kHard[] =
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
+TEST(ExplainCliTest, EasyPuzzleTextHasStepsRatingsAndCounts) {
+  Result r = RunForge(absl::StrCat("explain ", kWiki));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("Hidden single: "));
+  EXPECT_THAT(r.out, HasSubstr("solved by logic\tER 1.2  EP 1.2  ED 1.2"));
+  // The count line: "N × hidden single, M × full house" summing to the steps.
+  const std::vector<std::string> lines = absl::StrSplit(r.out, '\n', absl::SkipEmpty());
+  ASSERT_GE(lines.size(), 3u);
+  const std::string& counts = lines.back();
+  int total = 0;
+  for (absl::string_view part : absl::StrSplit(counts, ", ")) {
+    std::vector<std::string> kv = absl::StrSplit(part, " \xC3\x97 ");
+    ASSERT_EQ(kv.size(), 2u) << counts;
+    int k = 0;
+    ASSERT_TRUE(absl::SimpleAtoi(kv[0], &k)) << counts;
+    total += k;
+  }
+  EXPECT_THAT(counts, HasSubstr("\xC3\x97 hidden single"));
+  const int empty = CountOf(kWiki, ".");
+  EXPECT_EQ(total, empty);                    // singles only: one step per empty cell
+  EXPECT_EQ(static_cast<int>(lines.size()), empty + 3);  // header, steps, verdict, counts
+}
+
+TEST(ExplainCliTest, EasyPuzzleJson) {
+  Result r = RunForge(absl::StrCat("explain --json ", kWiki));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(JsonString(r.out, "status"), "solved");
+  EXPECT_THAT(r.out, HasSubstr("\"solved_by_logic\":true"));
+  EXPECT_EQ(JsonNumber(r.out, "guesses"), "0");
+  EXPECT_EQ(JsonNumber(r.out, "er"), "1.2");
+  EXPECT_THAT(r.out, HasSubstr("\"technique\":\"hidden_single\",\"rating\":1.2,"
+                               "\"placements\":[{\"cell\":\"r"));
+  EXPECT_EQ(CountOf(r.out, "\"placements\":["), CountOf(kWiki, "."));
+  absl::StatusOr<Grid> final_grid = ParseGrid(JsonString(r.out, "final_grid"));
+  ASSERT_TRUE(final_grid.ok()) << r.out;
+  EXPECT_TRUE(IsValidSolution(*ParseGrid(kWiki), *final_grid));
+}
+
+TEST(ExplainCliTest, EveryShapeEndsInTheSolution) {
+  for (const char* puzzle : {
+           ".2......4.3....1",                      // 4x4
+           "...21......4..6...3..4.2.2...1.6.3..",  // 6x6 (2x3 boxes)
+           "C7.B8E2.5.3.A41.G.62.4.AF.B7.9D.9.DAG.7586.E2.BF83.4.6.B2.9A.G.5.E1.CB.G9425.73A"
+           ".GBF.192.7.85D.C6A.C.F5E.3G.B.295.9.DA.3.FC61E.G.6CD.9.F7A.231.428.5B.C16.F4.A.7"
+           "A.G1.7E4.9D36.5.E.79.836.51.D.F24.2E9.BD38.FG6.17.5.E.F.4.A1C.9.FD.G.2A.EB.945.3"
+           "1.A.6G47D.5.E.8B",  // 16x16 (a test fixture puzzle with half its empty cells filled)
+       }) {
+    Result r = RunForge(absl::StrCat("explain --json ", puzzle));
+    ASSERT_EQ(r.exit_code, 0) << puzzle << "\n" << r.err;
+    EXPECT_EQ(JsonString(r.out, "status"), "solved") << r.out;
+    absl::StatusOr<Grid> final_grid = ParseGrid(JsonString(r.out, "final_grid"));
+    ASSERT_TRUE(final_grid.ok()) << r.out;
+    EXPECT_TRUE(IsValidSolution(*ParseGrid(puzzle), *final_grid)) << puzzle;
+    Result text = RunForge(absl::StrCat("explain ", puzzle));
+    EXPECT_THAT(text.out, HasSubstr("\tER ")) << text.out;
+  }
+}
+
+TEST(ExplainCliTest, RestrictedLadderGetsStuckOrGuesses) {
+  Result stuck = RunForge(absl::StrCat("explain --json --techniques=singles --no-guess ", kHard));
+  ASSERT_EQ(stuck.exit_code, 0) << stuck.err;
+  EXPECT_EQ(JsonString(stuck.out, "status"), "stuck");
+  EXPECT_THAT(stuck.out, HasSubstr("\"solved_by_logic\":false"));
+  EXPECT_THAT(stuck.out, Not(HasSubstr("\"technique\":\"guess\"")));
+  EXPECT_THAT(stuck.out, Not(HasSubstr("\"technique\":\"pointing\"")));
+  Result text = RunForge(absl::StrCat("explain --techniques=singles --no-guess ", kHard));
+  EXPECT_THAT(text.out, HasSubstr("stuck after"));
+
+  Result guessed = RunForge(absl::StrCat("explain --json --techniques=singles ", kHard));
+  ASSERT_EQ(guessed.exit_code, 0) << guessed.err;
+  EXPECT_EQ(JsonString(guessed.out, "status"), "solved");
+  EXPECT_THAT(guessed.out, HasSubstr("\"solved_by_logic\":false"));
+  EXPECT_THAT(guessed.out, HasSubstr("\"technique\":\"guess\",\"rating\":20"));
+  int guesses = 0;
+  ASSERT_TRUE(absl::SimpleAtoi(JsonNumber(guessed.out, "guesses"), &guesses));
+  EXPECT_EQ(guesses, CountOf(guessed.out, "\"technique\":\"guess\",\"rating\""));
+  EXPECT_GT(guesses, 0);
+  EXPECT_TRUE(IsValidSolution(*ParseGrid(kHard), *ParseGrid(JsonString(guessed.out, "final_grid"))));
+}
+
+TEST(ExplainCliTest, NishioLaddersWork) {
+  for (const char* t : {"singles,nishio", "singles,nishio-matching"}) {
+    Result r = RunForge(absl::StrCat("explain --json --techniques=", t, " ", kWiki));
+    ASSERT_EQ(r.exit_code, 0) << t << ": " << r.err;
+    EXPECT_EQ(JsonString(r.out, "status"), "solved");
+  }
+}
+
+TEST(ExplainCliTest, UnknownTechniqueIsAUsageError) {
+  Result r = RunForge(absl::StrCat("explain --techniques=singles,bogus ", kWiki));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("unknown technique or group 'bogus'"));
+  EXPECT_TRUE(r.out.empty());
+}
+
+TEST(ExplainCliTest, BadLineIsReportedAndTheBatchCarriesOn) {
+  Result r = RunForge("explain " + kData + "explain_mixed.txt");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.out, HasSubstr("explain_mixed.txt:3\tinvalid\tline 3, column 67: unexpected "
+                               "character 'x'"));
+  EXPECT_EQ(CountOf(r.out, "solved by logic"), 2) << r.out;
+  Result json = RunForge("explain --json " + kData + "explain_mixed.txt");
+  EXPECT_EQ(json.exit_code, 1);
+  std::vector<std::string> lines = absl::StrSplit(json.out, '\n', absl::SkipEmpty());
+  ASSERT_EQ(lines.size(), 3u) << json.out;
+  EXPECT_EQ(JsonString(lines[0], "status"), "solved");
+  EXPECT_EQ(JsonString(lines[1], "status"), "invalid");
+  EXPECT_THAT(JsonString(lines[1], "error"), HasSubstr("line 3, column 67"));
+  EXPECT_EQ(JsonString(lines[2], "status"), "solved");
+}
+
+// --- hint ---
+
+std::string Solution(const std::string& puzzle) {
+  Result r = RunForge("solve " + puzzle);
+  return std::string(absl::StripAsciiWhitespace(r.out));
+}
+
+TEST(HintCliTest, FreshPuzzleGivesTheFirstExplainStep) {
+  Result explain = RunForge(absl::StrCat("explain --json ", kWiki));
+  Result hint = RunForge(absl::StrCat("hint --json ", kWiki));
+  ASSERT_EQ(hint.exit_code, 0) << hint.err;
+  EXPECT_EQ(JsonString(hint.out, "status"), "step");
+  EXPECT_EQ(JsonString(hint.out, "text"), JsonString(explain.out, "text"));
+  EXPECT_EQ(CountOf(hint.out, "\"placements\":["), 1);  // one step only
+  Result text = RunForge(absl::StrCat("hint ", kWiki));
+  EXPECT_THAT(text.out, HasSubstr("hint (hidden single, 1.2): Hidden single: "));
+}
+
+TEST(HintCliTest, PartlySolvedGridGetsACorrectPlacement) {
+  const std::string solution = Solution(kWiki);
+  ASSERT_EQ(solution.size(), 81u);
+  // The user has filled the first 20 empty cells correctly.
+  std::string grid = kWiki;
+  for (int i = 0, filled = 0; i < 81 && filled < 20; ++i) {
+    if (grid[static_cast<size_t>(i)] == '.') {
+      grid[static_cast<size_t>(i)] = solution[static_cast<size_t>(i)];
+      ++filled;
+    }
+  }
+  Result r = RunForge(absl::StrCat("hint --json ", kWiki, " ", grid));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_EQ(JsonString(r.out, "status"), "step") << r.out;
+  EXPECT_EQ(JsonNumber(r.out, "empty_cells"), absl::StrCat(CountOf(kWiki, ".") - 20));
+  const std::string cell = JsonString(r.out, "cell", r.out.find("\"placements\""));
+  int row = 0, col = 0;
+  ASSERT_EQ(sscanf(cell.c_str(), "r%dc%d", &row, &col), 2) << r.out;
+  const size_t index = static_cast<size_t>((row - 1) * 9 + col - 1);
+  EXPECT_EQ(grid[index], '.');  // a cell the user has not filled
+  const size_t digit_at = r.out.find("\"digit\":", r.out.find("\"placements\""));
+  EXPECT_EQ(r.out[digit_at + 8], solution[index]);
+}
+
+TEST(HintCliTest, WrongPlacementIsTheHint) {
+  const std::string solution = Solution(kWiki);
+  std::string grid = kWiki;
+  // r1c3 is empty in the puzzle; put a digit there that is not the solution's
+  // and does not clash with any given.
+  ASSERT_EQ(grid[2], '.');
+  const char wrong = solution[2] == '1' ? '2' : '1';
+  grid[2] = wrong;
+  Result r = RunForge(absl::StrCat("hint --json ", kWiki, " --grid=", grid));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(JsonString(r.out, "status"), "wrong");
+  EXPECT_THAT(JsonString(r.out, "text"), HasSubstr("r1c3 is wrong"));
+  EXPECT_THAT(JsonString(r.out, "text"), Not(HasSubstr(std::string(1, solution[2]))));
+  Result text = RunForge(absl::StrCat("hint ", kWiki, " ", grid));
+  EXPECT_THAT(text.out, HasSubstr("wrong: r1c3 is wrong"));
+}
+
+TEST(HintCliTest, ClashingPlacementsAreNamed) {
+  std::string grid = kWiki;
+  grid[2] = '5';  // row 1 already holds the given 5 in r1c1
+  Result r = RunForge(absl::StrCat("hint ", kWiki, " ", grid));
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("r1c3 is wrong (r1c3 and r1c1 both hold 5)"));
+}
+
+TEST(HintCliTest, ChangedGivenIsInvalid) {
+  std::string grid = kWiki;
+  grid[0] = '4';
+  Result r = RunForge(absl::StrCat("hint ", kWiki, " ", grid));
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.out, HasSubstr("r1c1 is the given 5 but the grid has 4"));
+}
+
+TEST(HintCliTest, CompleteGridIsSolved) {
+  const std::string solution = Solution(kWiki);
+  Result r = RunForge(absl::StrCat("hint --json ", kWiki, " ", solution));
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(JsonString(r.out, "status"), "solved");
+}
+
+// Pencil marks: every digit in every cell except `drop` removed from `cell`.
+std::string PencilMarks(int cell, char drop) {
+  std::string marks;
+  for (int i = 0; i < 81; ++i) {
+    std::string token = "123456789";
+    if (i == cell) token.erase(token.find(drop), 1);
+    absl::StrAppend(&marks, token, i % 9 == 8 ? "\n" : " ");
+  }
+  return marks;
+}
+
+TEST(HintCliTest, PencilMarksThatLoseTheSolutionDigitAreWrong) {
+  const std::string solution = Solution(kWiki);
+  const std::string path = TempName("pencil");
+  std::ofstream(path) << PencilMarks(2, solution[2]);
+  Result r = RunForge(absl::StrCat("hint --json ", kWiki, " --pencil=", path));
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(JsonString(r.out, "status"), "wrong");
+  EXPECT_THAT(JsonString(r.out, "text"), HasSubstr("pencil marks of r1c3"));
+  // Removing a digit that is not the solution's is fine: a normal step.
+  const char other = solution[2] == '1' ? '2' : '1';
+  std::ofstream(path) << PencilMarks(2, other);
+  Result ok = RunForge(absl::StrCat("hint --json ", kWiki, " --pencil=", path));
+  EXPECT_EQ(JsonString(ok.out, "status"), "step") << ok.out;
+  std::ofstream(path) << "12 3x4\n";
+  Result bad = RunForge(absl::StrCat("hint ", kWiki, " --pencil=", path));
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_THAT(bad.out, HasSubstr("pencil marks: line 1, column 5: unexpected character 'x'"));
+  std::remove(path.c_str());
+}
+
+TEST(HintCliTest, SmallShape) {
+  Result r = RunForge("hint --json .2......4.3....1");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(JsonString(r.out, "status"), "step");
+}
+
+// --- calibrate se, bench explain ---
+
+TEST(CalibrateSeCliTest, CountsAgreeWithExplain) {
+  const std::string tsv = kData + "se_sample.tsv";
+  Result r = RunForge("calibrate se --corpus=" + tsv);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // Recompute the "all" row from explain's ER and the file's se_er.
+  int n = 0, equal = 0, within_01 = 0, within_05 = 0;
+  std::ifstream in(tsv);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> f = absl::StrSplit(line, '\t');
+    double se = 0, ours = 0;
+    ASSERT_TRUE(absl::SimpleAtod(f[1], &se)) << line;
+    Result e = RunForge("explain --json " + f[0]);
+    ASSERT_TRUE(absl::SimpleAtod(JsonNumber(e.out, "er"), &ours)) << e.out;
+    ++n;
+    equal += std::fabs(se - ours) < 0.05;
+    within_01 += std::fabs(se - ours) < 0.15;
+    within_05 += std::fabs(se - ours) < 0.55;
+  }
+  ASSERT_GT(n, 0);
+  EXPECT_THAT(r.out, HasSubstr("column se_er"));
+  EXPECT_THAT(r.out, HasSubstr(absl::StrFormat("| **all** | %d | %.1f%% | %.1f%% | %.1f%% |", n,
+                                               100.0 * equal / n, 100.0 * within_01 / n,
+                                               100.0 * within_05 / n)))
+      << r.out;
+  Result limited = RunForge("calibrate se --corpus=" + tsv + " --limit=2 --stride=2");
+  EXPECT_THAT(limited.out, HasSubstr("| **all** | 2 |"));
+}
+
+TEST(CalibrateSeCliTest, MissingColumnIsAUsageError) {
+  Result r = RunForge("calibrate se --corpus=" + kData + "se_sample.tsv --label=nope");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("no SE rating column"));
+}
+
+TEST(BenchExplainCliTest, PrintsThroughput) {
+  Result r = RunForge("bench explain --corpus=" + kData + "explain_mixed.txt");
+  EXPECT_EQ(r.exit_code, 2);  // the corpus has a bad line: figures would mislead
+  const std::string path = TempName("bench");
+  std::ofstream(path) << kWiki << "\n" << kHard << "\n";
+  Result good = RunForge("bench explain --corpus=" + path);
+  EXPECT_EQ(good.exit_code, 0) << good.err;
+  EXPECT_THAT(good.out, HasSubstr("puzzles=2"));
+  EXPECT_THAT(good.out, HasSubstr("puzzles/s"));
+  std::remove(path.c_str());
+}
+
+}  // namespace
+}  // namespace sudoku
