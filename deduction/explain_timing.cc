@@ -4,6 +4,8 @@
 //
 //   build/release/deduction/sudoku_explain_timing FILE [LIMIT]
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <ctime>
 #include <cstdio>
 #include <cstdlib>
@@ -30,6 +32,9 @@ int main(int argc, char** argv) {
   if (!solver.ok()) return 1;
   std::vector<double> times;
   std::map<std::string, int> used;
+  // With a second tab-separated column (an SE ER, e.g. rated/*.tsv): ER
+  // agreement per SE band of width 1.0.
+  std::map<int, std::array<int, 3>> bands;  // band -> {n, exact, within 0.1}
   size_t by_logic = 0;
   std::string line;
   while (times.size() < limit && std::getline(in, line)) {
@@ -42,6 +47,16 @@ int main(int argc, char** argv) {
     const std::clock_t t1 = std::clock();
     times.push_back(static_cast<double>(t1 - t0) / CLOCKS_PER_SEC);
     if (e.solved_by_logic) ++by_logic;
+    const size_t tab = line.find('\t');
+    if (tab != std::string::npos) {
+      const double se = std::strtod(line.c_str() + tab + 1, nullptr);
+      if (se > 0) {
+        auto& b = bands[static_cast<int>(se)];
+        ++b[0];
+        if (std::abs(e.ratings.er - se) < 0.05) ++b[1];
+        if (std::abs(e.ratings.er - se) < 0.15) ++b[2];
+      }
+    }
     for (const auto& [id, count] : e.technique_counts) used[id] += count;
   }
   if (times.empty()) return 1;
@@ -55,6 +70,9 @@ int main(int argc, char** argv) {
               "total %.2f\n",
               sorted[sorted.size() / 2], sum / static_cast<double>(times.size()),
               sorted[sorted.size() * 9 / 10], sorted.back(), sum);
+  for (const auto& [band, b] : bands)
+    std::printf("SE ER %d.x: %d puzzles, ER equal %d, within 0.1 %d\n", band,
+                b[0], b[1], b[2]);
   for (const auto& [id, count] : used) std::printf("  %-24s %d\n", id.c_str(), count);
   return 0;
 }

@@ -270,10 +270,14 @@ void ForcingChain::SearchPass(const Board& board, bool all, int depth_limit,
   // Contradictions: assume a candidate on (off); a clash removes (places) it.
   if (kind_ == ForcingKind::kContradiction || dynamic) {
     for (int cell = 0; cell < shape.num_cells() && !finished(); ++cell) {
-      if (board.value(cell) != 0) continue;
+      if (board.value(cell) != 0 || board.candidates(cell).Count() < 2)
+        continue;
       for (int d : board.candidates(cell)) {
         for (bool on : {true, false}) {
           if (!prop.Run(Propagator::Lit(prop.Cand(cell, d), on))) continue;
+          // Two literals or fewer to the clash is a single (naked or
+          // hidden), not a chain.
+          if (prop.ClashDepth() < 3) continue;
           Deduction ded;
           ded.technique = std::string(id());
           ded.rating = ChainRating(base, prop.ClashDepth());
