@@ -33,8 +33,8 @@ int main(int argc, char** argv) {
   std::vector<double> times;
   std::map<std::string, int> used;
   // With a second tab-separated column (an SE ER, e.g. rated/*.tsv): ER
-  // agreement per SE band of width 1.0.
-  std::map<int, std::array<int, 3>> bands;  // band -> {n, exact, within 0.1}
+  // agreement per SE ER value, and the mean of our ER for it.
+  std::map<int, std::array<double, 4>> bands;  // SE x10 -> {n, exact, within 0.1, sum ER}
   size_t by_logic = 0;
   std::string line;
   while (times.size() < limit && std::getline(in, line)) {
@@ -51,10 +51,11 @@ int main(int argc, char** argv) {
     if (tab != std::string::npos) {
       const double se = std::strtod(line.c_str() + tab + 1, nullptr);
       if (se > 0) {
-        auto& b = bands[static_cast<int>(se)];
+        auto& b = bands[static_cast<int>(std::lround(se * 10))];
         ++b[0];
         if (std::abs(e.ratings.er - se) < 0.05) ++b[1];
         if (std::abs(e.ratings.er - se) < 0.15) ++b[2];
+        b[3] += e.ratings.er;
       }
     }
     for (const auto& [id, count] : e.technique_counts) used[id] += count;
@@ -71,8 +72,9 @@ int main(int argc, char** argv) {
               sorted[sorted.size() / 2], sum / static_cast<double>(times.size()),
               sorted[sorted.size() * 9 / 10], sorted.back(), sum);
   for (const auto& [band, b] : bands)
-    std::printf("SE ER %d.x: %d puzzles, ER equal %d, within 0.1 %d\n", band,
-                b[0], b[1], b[2]);
+    std::printf("SE ER %.1f: %3.0f puzzles, ER equal %3.0f, within 0.1 %3.0f, "
+                "mean ER %.2f\n",
+                band / 10.0, b[0], b[1], b[2], b[3] / b[0]);
   for (const auto& [id, count] : used) std::printf("  %-24s %d\n", id.c_str(), count);
   return 0;
 }

@@ -267,6 +267,31 @@ void ForcingChain::SearchPass(const Board& board, bool all, int depth_limit,
            (!all && best && best->rating <= floor);
   };
 
+  // The "on" run of every candidate is needed by the contradiction, cell and
+  // unit searches alike: run it once and keep its literals and depths.
+  const size_t num_cands = static_cast<size_t>(shape.num_cells() * n);
+  std::vector<int> memo_begin(num_cands, -1), memo_end(num_cands, 0);
+  std::vector<char> memo_clash(num_cands, 0);
+  std::vector<int> memo_lits, memo_depths;
+  // Runs candidate `cand` on unless memoized; true on a clash (then, when
+  // `fresh` is set, the propagator holds that run's state).
+  auto on_run = [&](int cand, bool* fresh) -> bool {
+    const size_t c = static_cast<size_t>(cand);
+    *fresh = memo_begin[c] < 0;
+    if (!*fresh) return memo_clash[c] != 0;
+    const bool clash = prop.Run(Propagator::Lit(cand, true));
+    memo_begin[c] = static_cast<int>(memo_lits.size());
+    if (!clash) {
+      for (int l : prop.order()) {
+        memo_lits.push_back(l);
+        memo_depths.push_back(prop.Depth(l));
+      }
+    }
+    memo_end[c] = static_cast<int>(memo_lits.size());
+    memo_clash[c] = clash ? 1 : 0;
+    return clash;
+  };
+
   // Contradictions: assume a candidate on (off); a clash removes (places) it.
   if (kind_ == ForcingKind::kContradiction || dynamic) {
     for (int cell = 0; cell < shape.num_cells() && !finished(); ++cell) {
@@ -274,7 +299,12 @@ void ForcingChain::SearchPass(const Board& board, bool all, int depth_limit,
         continue;
       for (int d : board.candidates(cell)) {
         for (bool on : {true, false}) {
-          if (!prop.Run(Propagator::Lit(prop.Cand(cell, d), on))) continue;
+          bool fresh = true;
+          const bool clash =
+              on && kind_ != ForcingKind::kContradiction
+                  ? on_run(prop.Cand(cell, d), &fresh)
+                  : prop.Run(Propagator::Lit(prop.Cand(cell, d), on));
+          if (!clash || !fresh) continue;
           // Two literals or fewer to the clash is a single (naked or
           // hidden), not a chain.
           if (prop.ClashDepth() < 3) continue;
@@ -322,15 +352,19 @@ void ForcingChain::SearchPass(const Board& board, bool all, int depth_limit,
     const int k = static_cast<int>(starts.size());
     bool clash = false;
     for (int i = 0; i < k && !clash; ++i) {
-      if (prop.Run(starts[static_cast<size_t>(i)])) {
+      const int cand = starts[static_cast<size_t>(i)] >> 1;
+      bool fresh = false;
+      if (on_run(cand, &fresh)) {
         clash = true;
         break;
       }
-      for (int l : prop.order()) {
+      const size_t c = static_cast<size_t>(cand);
+      for (int m = memo_begin[c]; m < memo_end[c]; ++m) {
+        const int l = memo_lits[static_cast<size_t>(m)];
         if (count[static_cast<size_t>(l)] != i) continue;
         if (i == 0) touched.push_back(l);
         ++count[static_cast<size_t>(l)];
-        sum[static_cast<size_t>(l)] += prop.Depth(l);
+        sum[static_cast<size_t>(l)] += memo_depths[static_cast<size_t>(m)];
       }
     }
     results.clear();
