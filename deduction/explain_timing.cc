@@ -2,7 +2,8 @@
 // prints median / mean / p90 / max, the share solved without guessing and
 // how often each technique was used. Not a test; a measuring tool:
 //
-//   build/release/deduction/sudoku_explain_timing FILE [LIMIT]
+//   build/release/deduction/sudoku_explain_timing FILE [LIMIT [LADDER]]
+// LADDER: a --techniques list (default "all").
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -28,7 +29,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "cannot read %s\n", argv[1]);
     return 1;
   }
-  auto solver = sudoku::StepSolver::Create("all", {});
+  auto solver = sudoku::StepSolver::Create(argc > 3 ? argv[3] : "all", {});
   if (!solver.ok()) return 1;
   std::vector<double> times;
   std::map<std::string, int> used;

@@ -248,7 +248,12 @@ void ForcingChain::SearchPass(const Board& board, bool all, int depth_limit,
   Propagator prop(board, index, dynamic);
   prop.set_max_depth(depth_limit);
   const double base = difficulty();
-  const double floor = ChainRating(base, 0);
+  // SE's length is its complexity (the potentials on the chains, the
+  // assumption counted in each) minus 2; ours counts the same literals.
+  auto rate = [base](int complexity) {
+    return ChainRating(base, std::max(0, complexity - 2));
+  };
+  const double floor = rate(0);
   std::optional<Deduction> best;
   auto offer = [&](Deduction&& d) {
     if (all) {
@@ -257,7 +262,7 @@ void ForcingChain::SearchPass(const Board& board, bool all, int depth_limit,
       best = std::move(d);
       // The longest chain that could still rate lower.
       int useful = 0;
-      while (useful < 4096 && ChainRating(base, useful + 1) < best->rating)
+      while (useful < 4096 && rate(useful + 1) < best->rating)
         ++useful;
       prop.set_max_depth(std::min(useful, depth_limit));
     }
@@ -310,7 +315,7 @@ void ForcingChain::SearchPass(const Board& board, bool all, int depth_limit,
           if (prop.ClashDepth() < 3) continue;
           Deduction ded;
           ded.technique = std::string(id());
-          ded.rating = ChainRating(base, prop.ClashDepth());
+          ded.rating = rate(prop.ClashDepth());
           if (on) {
             ded.eliminations.push_back({cell, d});
           } else {
@@ -377,7 +382,7 @@ void ForcingChain::SearchPass(const Board& board, bool all, int depth_limit,
       if (board.value(cell) != 0) continue;
       if (!Propagator::IsOn(l) && !board.candidates(cell).Contains(d)) continue;
       const int complexity = sum[static_cast<size_t>(l)];
-      const double rating = ChainRating(base, complexity);
+      const double rating = rate(complexity);
       if (!all && best && rating >= best->rating) continue;
       Deduction ded;
       ded.technique = std::string(id());
