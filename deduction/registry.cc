@@ -7,7 +7,11 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "deduction/als.h"
+#include "deduction/chains.h"
+#include "deduction/colouring.h"
 #include "deduction/fish.h"
+#include "deduction/forcing_chains.h"
 #include "deduction/intersections.h"
 #include "deduction/nishio_technique.h"
 #include "deduction/single_digit.h"
@@ -41,7 +45,13 @@ const std::vector<Group>& Groups() {
       {"single-digit",
        {"skyscraper", "two_string_kite", "turbot_fish", "empty_rectangle"}},
       {"nishio", {"nishio"}},
-      // The chains engineer's techniques: {"chains", {...}}.
+      {"colouring", {"simple_colouring", "multi_colouring"}},
+      {"chains",
+       {"x_chain", "remote_pair", "xy_chain", "aic", "grouped_aic",
+        "als_xz"}},
+      {"forcing-chains",
+       {"contradiction_chain", "cell_forcing_chain", "unit_forcing_chain",
+        "dynamic_forcing_chain"}},
   };
   return *groups;
 }
@@ -50,8 +60,17 @@ const std::vector<Group>& Groups() {
 // --techniques list (appended after the ladder's own); nullptr otherwise.
 // "nishio-matching" is the basic-fish approximation of "nishio": in the full
 // ladder the fish techniques already cover it (docs/NISHIO.md).
+//
+// Grouped AIC and ALS-XZ (7.1+) are off the default ladder too: Sudoku
+// Explainer has neither and proves their eliminations with cell/unit forcing
+// chains (8.2+), so in the ladder they pre-empt those steps and pull ER
+// below SE's (docs/DEDUCTION_CHAINS.md has the measurement). The "chains"
+// group and --techniques still add them, after the ladder's own.
 std::unique_ptr<Technique> MakeOffLadderTechnique(absl::string_view id) {
   if (id == "nishio-matching") return MakeNishioMatchingTechnique();
+  if (id == "grouped_aic")
+    return std::make_unique<ChainTechnique>(ChainKind::kGroupedAic);
+  if (id == "als_xz") return std::make_unique<AlsXz>();
   return nullptr;
 }
 
@@ -85,22 +104,30 @@ std::vector<std::unique_ptr<Technique>> DefaultTechniques() {
   t.push_back(std::make_unique<HiddenSubset>(4));  // 5.4
   t.push_back(std::make_unique<BugPlusOne>());     // 5.6
   // SE 6.2 Aligned Pair Exclusion: not implemented.
-  // Chains engineer: X-chains / X-cycles (SE 6.5+), remote pairs, simple
-  // colouring go here, before the single-digit patterns they generalise.
   t.push_back(std::make_unique<TwoLinkPattern>(TwoLinkKind::kSkyscraper));
   t.push_back(std::make_unique<TwoLinkPattern>(TwoLinkKind::kTwoStringKite));
   t.push_back(std::make_unique<TwoLinkPattern>(TwoLinkKind::kTurbotFish));
   t.push_back(std::make_unique<EmptyRectangle>());   // 6.6
   t.push_back(std::make_unique<FinnedFish>(2));      // 6.6
   t.push_back(std::make_unique<WWing>());            // 6.6
+  // Chains and colouring (docs/DEDUCTION_CHAINS.md): after the named
+  // patterns of the same rating, so ties go to the named pattern.
+  t.push_back(std::make_unique<ChainTechnique>(ChainKind::kX));   // 6.6+
+  t.push_back(std::make_unique<SimpleColouring>());               // 6.6+
+  t.push_back(std::make_unique<ChainTechnique>(ChainKind::kXY));  // 6.6+
+  t.push_back(std::make_unique<RemotePairs>());                   // 6.6+
+  t.push_back(std::make_unique<MultiColouring>());                // 6.7+
   t.push_back(std::make_unique<FinnedFish>(3));      // 6.8
   t.push_back(std::make_unique<FinnedFish>(4));      // 7.0
-  // Chains engineer: Y-cycles / XY-chains (6.6+), multi colouring, AIC with
-  // grouped nodes, ALS-XZ (SE bidirectional cycles 7.0+, forcing chains
-  // 7.1+) go here; cell/unit/contradiction forcing chains (8.2+) last.
+  t.push_back(std::make_unique<ChainTechnique>(ChainKind::kAic));  // 7.0+
+  // grouped_aic, als_xz (7.1+): off the default ladder, see above.
   // The single-digit template rule (exact; "nishio-matching", its 5.2
   // approximation, is off the ladder: FindTechnique and --techniques only).
   t.push_back(MakeNishioTechnique());                // 7.5
+  t.push_back(std::make_unique<ForcingChain>(ForcingKind::kContradiction));
+  t.push_back(std::make_unique<ForcingChain>(ForcingKind::kCell));   // 8.0+
+  t.push_back(std::make_unique<ForcingChain>(ForcingKind::kUnit));   // 8.0+
+  t.push_back(std::make_unique<ForcingChain>(ForcingKind::kDynamic));  // 8.5+
   return t;
 }
 

@@ -100,6 +100,12 @@ inline std::string TechniqueFor(const std::string& code) {
       {"0602", "unique_rectangle"}, {"0603", "unique_rectangle"},
       {"0610", "bug_plus_one"},     {"0800", "xy_wing"},
       {"0801", "xyz_wing"},         {"0803", "w_wing"},
+      {"0500", "simple_colouring"}, {"0501", "simple_colouring"},
+      {"0502", "multi_colouring"},  {"0503", "multi_colouring"},
+      {"0701", "x_chain"},          {"0702", "xy_chain"},
+      {"0703", "remote_pair"},      {"0707", "aic"},
+      {"0708", "aic"},              {"0710", "grouped_aic"},
+      {"0711", "grouped_aic"},      {"0901", "als_xz"},
   };
   auto it = map->find(code);
   return it == map->end() ? "" : it->second;
