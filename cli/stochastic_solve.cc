@@ -1,6 +1,7 @@
 #include "cli/stochastic_solve.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 
 #include "absl/flags/flag.h"
@@ -11,6 +12,10 @@
 #include "cli/json.h"
 #include "cli/progress.h"
 #include "core/format.h"
+#include "core/rng.h"
+#include "solvers/entropy.h"
+#include "solvers/projection.h"
+#include "solvers/soft_puzzle.h"
 #include "solvers/stochastic.h"
 #include "storage/stochastic_output.pb.h"
 
@@ -24,7 +29,110 @@ ABSL_FLAG(double, max_seconds, 0,
           "CPU-time cap per stochastic run in seconds (0 = none; makes runs "
           "non-reproducible when it fires)");
 
+ABSL_FLAG(std::string, variant, "",
+          "Entropy solver variant C|D|E|F (Gunther & Moon Table I; default C)");
+ABSL_FLAG(bool, soft, false,
+          "Read soft-clue puzzles (cells like {4679} or {4:0.4,6:0.6}); "
+          "solve with --solver=entropy or projection and count the exact "
+          "solutions");
+
 namespace sudoku::cli {
+namespace {
+
+double MedianOf(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const size_t m = v.size() / 2;
+  return v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+}
+
+// `solve --soft`: soft-clue puzzles, one per line (files, "-" or literal).
+int RunSoftSolve(const CommandArgs& args, const std::string& solver_name,
+                 StochasticSolver& solver, int runs, uint64_t seed, bool json,
+                 const StochasticBudget& budget) {
+  auto* entropy = dynamic_cast<EntropySolver*>(&solver);
+  auto* projection = dynamic_cast<ProjectionSolver*>(&solver);
+  if (entropy == nullptr && projection == nullptr) {
+    return UsageError("solve",
+                      "--soft needs --solver=entropy or --solver=projection");
+  }
+  absl::StatusOr<ParseOptions> options = ParseOptionsFromFlags();
+  if (!options.ok())
+    return UsageError("solve", std::string(options.status().message()));
+  std::vector<std::string> sources = args.positional;
+  if (sources.empty()) sources.push_back("-");
+  int exit_code = kExitOk;
+  for (size_t a = 0; a < sources.size(); ++a) {
+    const std::string& source = sources[a];
+    std::string text = source;
+    std::string where = absl::StrCat("argument ", a + 1);
+    if (source == "-" || std::filesystem::exists(source)) {
+      absl::StatusOr<std::string> read = ReadFileOrStdin(source);
+      if (!read.ok())
+        return UsageError("solve", std::string(read.status().message()));
+      text = *std::move(read);
+      where = source == "-" ? "<stdin>" : source;
+    }
+    absl::StatusOr<std::vector<SoftPuzzle>> puzzles =
+        ParseSoftPuzzles(text, options->shape);
+    if (!puzzles.ok()) {
+      std::cerr << where << ": " << puzzles.status().message() << "\n";
+      exit_code = kExitBadPuzzle;
+      continue;
+    }
+    for (size_t i = 0; i < puzzles->size(); ++i) {
+      const SoftPuzzle& soft = (*puzzles)[i];
+      Grid exact_solution = soft.clues;
+      const int exact = CountSoftSolutions(soft, 2, &exact_solution);
+      std::vector<double> prior;
+      const Relaxation relaxation = SoftRelaxation(soft, &prior);
+      std::vector<double> iterations, seconds;
+      int successes = 0;
+      std::string solution;
+      for (int r = 0; r < runs; ++r) {
+        const uint64_t run_seed = DeriveSeed(seed, static_cast<uint64_t>(r));
+        StochasticResult result =
+            entropy != nullptr
+                ? entropy->RunRelaxation(relaxation, prior, soft.clues, budget)
+                : projection->RunRelaxation(relaxation, soft.clues, run_seed,
+                                            budget);
+        const bool ok = IsValidSoftSolution(soft, result.grid);
+        successes += ok;
+        if (ok && solution.empty()) solution = ToLine(result.grid);
+        iterations.push_back(static_cast<double>(result.iterations));
+        seconds.push_back(result.seconds);
+      }
+      StochasticSolveOutput out;
+      out.set_where(absl::StrCat(where, " #", i + 1));
+      out.set_puzzle(ToSoftLine(soft));
+      out.set_solver(solver_name);
+      out.set_runs(static_cast<uint32_t>(runs));
+      out.set_seed(seed);
+      out.set_successes(static_cast<uint32_t>(successes));
+      out.set_success_rate(static_cast<double>(successes) / runs);
+      out.set_median_iterations(MedianOf(iterations));
+      out.set_median_seconds(MedianOf(seconds));
+      out.set_solution(solution);
+      out.set_exact_solutions(static_cast<uint32_t>(exact));
+      if (json) {
+        std::cout << ToJson(out) << "\n";
+        continue;
+      }
+      std::cout << absl::StrFormat(
+          "%s %s: success %d/%d (%.2f), median %.0f iterations, %.4f s; "
+          "exact: %s\n",
+          out.where(), solver_name, successes, runs, out.success_rate(),
+          out.median_iterations(), out.median_seconds(),
+          exact == 0   ? "no solution"
+          : exact == 1 ? "unique"
+                       : "2+ solutions");
+      if (!solution.empty()) std::cout << solution << "\n";
+    }
+  }
+  return exit_code;
+}
+
+}  // namespace
 
 bool IsStochasticSolver(const std::string& solver) {
   const std::vector<std::string> names = StochasticSolverNames();
@@ -49,10 +157,22 @@ int RunStochasticSolve(const CommandArgs& args) {
       ParseStochasticParams(absl::GetFlag(FLAGS_solver_params));
   if (!params.ok())
     return UsageError("solve", std::string(params.status().message()));
+  if (const std::string variant = absl::GetFlag(FLAGS_variant);
+      !variant.empty()) {
+    if (solver_name != "entropy")
+      return UsageError("solve", "--variant applies to --solver=entropy only");
+    if (params->count("variant") != 0)
+      return UsageError("solve", "variant given twice (--variant and "
+                                 "--solver-params)");
+    (*params)["variant"] = variant;
+  }
   absl::StatusOr<std::unique_ptr<StochasticSolver>> solver =
       MakeStochasticSolver(solver_name, *params);
   if (!solver.ok())
     return UsageError("solve", std::string(solver.status().message()));
+  if (absl::GetFlag(FLAGS_soft)) {
+    return RunSoftSolve(args, solver_name, **solver, runs, seed, json, budget);
+  }
   absl::StatusOr<ParseOptions> options = ParseOptionsFromFlags();
   if (!options.ok())
     return UsageError("solve", std::string(options.status().message()));
