@@ -38,8 +38,11 @@ CoinPackedMatrix GroupMatrix(const Relaxation& r) {
 // One CLP model per run and objective kind, kept warm between steps.
 class StepSolver {
  public:
-  StepSolver(const Relaxation& r, char variant)
-      : n_(r.num_vars()), groups_(r.num_groups()), variant_(variant) {
+  StepSolver(const Relaxation& r, char variant, bool interior)
+      : n_(r.num_vars()),
+        groups_(r.num_groups()),
+        variant_(variant),
+        interior_(interior) {
     a_ = GroupMatrix(r);
     a_.setDimensions(groups_, n_);
     if (variant_ == 'E') {
@@ -110,7 +113,7 @@ class StepSolver {
       case 'D': {
         for (int i = 0; i < n_; ++i)
           model_.setObjectiveCoefficient(i, sign * y[Idx(i)]);
-        model_.primal();
+        Solve(/*dual=*/false);
         break;
       }
       case 'E': {
@@ -120,7 +123,7 @@ class StepSolver {
           model_.setRowBounds(groups_ + i, -c, COIN_DBL_MAX);
           model_.setRowBounds(groups_ + n_ + i, c, COIN_DBL_MAX);
         }
-        model_.dual();
+        Solve(/*dual=*/true);
         break;
       }
       case 'F': {
@@ -139,7 +142,7 @@ class StepSolver {
         model_.loadQuadraticObjective(n_, start.data(), column.data(),
                                       element.data());
         model_.setLogLevel(0);
-        model_.primal();
+        Solve(/*dual=*/false);
         break;
       }
       default:
@@ -152,8 +155,21 @@ class StepSolver {
   }
 
  private:
+  // Interior point (the centre of the optimal face, as the authors' cvx
+  // returned) or warm-started simplex (a vertex of it).
+  void Solve(bool dual) {
+    if (interior_) {
+      model_.barrier(/*crossover=*/false);
+    } else if (dual) {
+      model_.dual();
+    } else {
+      model_.primal();
+    }
+  }
+
   int n_, groups_;
   char variant_;
+  bool interior_;
   ClpSimplex model_;
   CoinPackedMatrix a_;       // A (groups x variables), for INIT
 };
@@ -199,7 +215,7 @@ StochasticResult EntropySolver::RunRelaxation(
   if (!relaxation.feasible) return finish();
   if (relaxation.num_vars() == 0) return finish();
 
-  StepSolver solver(relaxation, options_.variant);
+  StepSolver solver(relaxation, options_.variant, options_.interior_steps);
   const int n = relaxation.num_vars();
   std::vector<double> x, y(Idx(n)), w;
   std::vector<double> init_objective(Idx(n), 0.0);
@@ -291,7 +307,13 @@ StochasticResult EntropySolver::RunRelaxation(
 absl::StatusOr<std::unique_ptr<StochasticSolver>> MakeEntropySolver(
     StochasticParams params) {
   EntropyOptions o;
-  std::string variant = "C", direction = "newton";
+  std::string variant = "C", direction = "newton", lp = "simplex";
+  SUDOKU_RETURN_IF_ERROR(TakeParam(params, "lp", &lp));
+  if (lp != "barrier" && lp != "simplex") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("entropy: lp must be barrier or simplex, got '", lp, "'"));
+  }
+  o.interior_steps = lp == "barrier";
   SUDOKU_RETURN_IF_ERROR(TakeParam(params, "variant", &variant));
   SUDOKU_RETURN_IF_ERROR(TakeParam(params, "alpha", &o.alpha));
   SUDOKU_RETURN_IF_ERROR(TakeParam(params, "direction", &direction));
