@@ -7,6 +7,7 @@
 #include "solvers/entropy.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <utility>
 
@@ -327,7 +328,8 @@ absl::StatusOr<std::unique_ptr<StochasticSolver>> MakeEntropySolver(
     return absl::InvalidArgumentError(absl::StrCat(
         "entropy: variant must be C, D, E or F, got '", variant, "'"));
   }
-  o.variant = static_cast<char>(std::toupper(variant[0]));
+  o.variant = static_cast<char>(
+      std::toupper(static_cast<unsigned char>(variant[0])));
   if (direction != "newton" && direction != "gradient") {
     return absl::InvalidArgumentError(absl::StrCat(
         "entropy: direction must be newton or gradient, got '", direction,
