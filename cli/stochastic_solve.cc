@@ -5,6 +5,11 @@
 #include <iostream>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "google/protobuf/struct.pb.h"
+#include "google/protobuf/util/json_util.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "cli/flags.h"
@@ -46,6 +51,103 @@ double MedianOf(std::vector<double> v) {
   return v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
 }
 
+// "r4c12" -> cell index, or -1.
+int CellOfName(const Shape& shape, absl::string_view name) {
+  int row = 0, col = 0;
+  const size_t c = name.find_first_of("cC");
+  if (name.size() < 4 || (name[0] != 'r' && name[0] != 'R') ||
+      c == absl::string_view::npos ||
+      !absl::SimpleAtoi(name.substr(1, c - 1), &row) ||
+      !absl::SimpleAtoi(name.substr(c + 1), &col) || row < 1 ||
+      row > shape.size() || col < 1 || col > shape.size()) {
+    return -1;
+  }
+  return shape.Cell(row - 1, col - 1);
+}
+
+// One JSON line: {"puzzle": "<soft line>", "weights": {"r1c4": {"4": 0.4}}}.
+absl::StatusOr<SoftPuzzle> ParseSoftJson(absl::string_view line,
+                                         int line_number, const Shape* shape) {
+  google::protobuf::Struct root;
+  auto status = google::protobuf::util::JsonStringToMessage(
+      std::string(line), &root);
+  const std::string at = absl::StrCat("line ", line_number, ": ");
+  if (!status.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(at, "bad JSON: ", std::string(status.message())));
+  }
+  const auto& fields = root.fields();
+  for (const auto& [key, value] : fields) {
+    if (key != "puzzle" && key != "weights") {
+      return absl::InvalidArgumentError(
+          absl::StrCat(at, "unknown key \"", key, "\" (expected puzzle, weights)"));
+    }
+  }
+  auto puzzle_it = fields.find("puzzle");
+  if (puzzle_it == fields.end() || !puzzle_it->second.has_string_value()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(at, "\"puzzle\" must be a string"));
+  }
+  absl::StatusOr<SoftPuzzle> soft =
+      ParseSoftPuzzle(puzzle_it->second.string_value(), line_number, shape);
+  if (!soft.ok()) return soft.status();
+  auto weights_it = fields.find("weights");
+  if (weights_it == fields.end()) return soft;
+  if (!weights_it->second.has_struct_value()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(at, "\"weights\" must be an object"));
+  }
+  for (const auto& [cell_name, dist] : weights_it->second.struct_value().fields()) {
+    const int cell = CellOfName(soft->clues.shape(), cell_name);
+    if (cell < 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(at, "bad cell name \"", cell_name, "\" (expected like r1c4)"));
+    }
+    if (!dist.has_struct_value()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          at, cell_name, ": expected an object of digit: weight"));
+    }
+    std::vector<std::pair<int, double>> pairs;
+    for (const auto& [digit, weight] : dist.struct_value().fields()) {
+      int d = 0;
+      if (!absl::SimpleAtoi(digit, &d) || !weight.has_number_value()) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            at, cell_name, ": expected \"digit\": number, got \"", digit, "\""));
+      }
+      pairs.emplace_back(d, weight.number_value());
+    }
+    absl::Status set = SetSoftClue(*soft, cell, pairs);
+    if (!set.ok())
+      return absl::InvalidArgumentError(absl::StrCat(at, set.message()));
+  }
+  absl::Status givens = CheckGivens(soft->clues);
+  if (!givens.ok())
+    return absl::InvalidArgumentError(absl::StrCat(at, givens.message()));
+  return soft;
+}
+
+// Soft puzzles of a text: line format, or one JSON object per line.
+absl::StatusOr<std::vector<SoftPuzzle>> ParseSoftText(absl::string_view text,
+                                                      const Shape* shape) {
+  std::vector<SoftPuzzle> out;
+  int line_number = 0;
+  for (absl::string_view line : absl::StrSplit(text, '\n')) {
+    ++line_number;
+    const absl::string_view trimmed = absl::StripAsciiWhitespace(line);
+    if (trimmed.empty() || trimmed[0] == '#') continue;
+    const int lead = static_cast<int>(
+        line.size() - absl::StripLeadingAsciiWhitespace(line).size());
+    absl::StatusOr<SoftPuzzle> p =
+        absl::StartsWith(trimmed, "{\"")
+            ? ParseSoftJson(trimmed, line_number, shape)
+            : ParseSoftPuzzle(line.substr(static_cast<size_t>(lead)),
+                              line_number, shape, lead);
+    if (!p.ok()) return p.status();
+    out.push_back(*std::move(p));
+  }
+  return out;
+}
+
 // `solve --soft`: soft-clue puzzles, one per line (files, "-" or literal).
 int RunSoftSolve(const CommandArgs& args, const std::string& solver_name,
                  StochasticSolver& solver, int runs, uint64_t seed, bool json,
@@ -74,7 +176,7 @@ int RunSoftSolve(const CommandArgs& args, const std::string& solver_name,
       where = source == "-" ? "<stdin>" : source;
     }
     absl::StatusOr<std::vector<SoftPuzzle>> puzzles =
-        ParseSoftPuzzles(text, options->shape);
+        ParseSoftText(text, options->shape);
     if (!puzzles.ok()) {
       std::cerr << where << ": " << puzzles.status().message() << "\n";
       exit_code = kExitBadPuzzle;

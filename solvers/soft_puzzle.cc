@@ -152,8 +152,9 @@ absl::StatusOr<SoftPuzzle> ParseSoftLine(absl::string_view line,
 
 absl::StatusOr<SoftPuzzle> ParseSoftPuzzle(absl::string_view line,
                                            int line_number,
-                                           const Shape* shape) {
-  return ParseSoftLine(line, line_number, 0, shape);
+                                           const Shape* shape,
+                                           int column_offset) {
+  return ParseSoftLine(line, line_number, column_offset, shape);
 }
 
 absl::StatusOr<std::vector<SoftPuzzle>> ParseSoftPuzzles(
@@ -171,6 +172,41 @@ absl::StatusOr<std::vector<SoftPuzzle>> ParseSoftPuzzles(
     out.push_back(*std::move(p));
   }
   return out;
+}
+
+absl::Status SetSoftClue(SoftPuzzle& puzzle, int cell,
+                         const std::vector<std::pair<int, double>>& weights) {
+  const Shape& shape = puzzle.clues.shape();
+  const std::string name = shape.CellName(cell);
+  if (weights.empty())
+    return absl::InvalidArgumentError(absl::StrCat(name, ": no digits"));
+  std::vector<double> w(Idx(shape.size() + 1), 0.0);
+  double sum = 0;
+  for (const auto& [d, weight] : weights) {
+    if (d < 1 || d > shape.size()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(name, ": digit ", d, " is outside 1..", shape.size()));
+    }
+    if (!(weight > 0) || !std::isfinite(weight)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          name, ": weight of digit ", d, " must be a positive number"));
+    }
+    if (w[Idx(d)] != 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(name, ": digit ", d, " repeated"));
+    }
+    w[Idx(d)] = weight;
+    sum += weight;
+  }
+  CandidateSet allowed;
+  for (int d = 1; d <= shape.size(); ++d) {
+    w[Idx(d)] /= sum;
+    if (w[Idx(d)] > 0) allowed.Insert(d);
+  }
+  puzzle.clues.set(cell, 0);
+  puzzle.allowed[Idx(cell)] = allowed;
+  puzzle.weights[Idx(cell)] = std::move(w);
+  return absl::OkStatus();
 }
 
 std::string ToSoftLine(const SoftPuzzle& puzzle) {

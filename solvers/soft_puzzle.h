@@ -7,6 +7,9 @@
 //   {4679}            uniform over the digits 4, 6, 7, 9
 //   {4:0.4,6:0.6}     explicit weights (normalised to sum 1; 0 < w)
 // For N >= 10 the digits inside braces are symbols too (1-9, A, B, ...).
+// The CLI also reads a JSON form per line (solve --soft):
+//   {"puzzle": "<line as above>", "weights": {"r1c4": {"4": 0.4, "6": 0.6}}}
+// which sets explicit weights with SetSoftClue.
 // Anything after the first whitespace is a label. Example (9x9, row 1):
 //   ...{4679}.{4679}{4679}{4679}.......
 //
@@ -19,6 +22,7 @@
 
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -46,14 +50,24 @@ struct SoftPuzzle {
 // an unclosed or empty brace, a bad or repeated weight, a digit out of range,
 // the wrong cell count (the shape comes from the count unless `shape` is
 // given), or clashing hard clues.
+// `column_offset` is the 0-based column where `line` starts in the input
+// (for messages about an indented line).
 absl::StatusOr<SoftPuzzle> ParseSoftPuzzle(absl::string_view line,
                                            int line_number = 1,
-                                           const Shape* shape = nullptr);
+                                           const Shape* shape = nullptr,
+                                           int column_offset = 0);
 
 // One line per puzzle; blank lines and '#' comments are skipped. Fails on
 // the first bad line.
 absl::StatusOr<std::vector<SoftPuzzle>> ParseSoftPuzzles(
     absl::string_view text, const Shape* shape = nullptr);
+
+// Makes `cell` a soft clue with the given (digit, weight) pairs, replacing
+// whatever the cell held (weights are normalised). InvalidArgument naming
+// the cell for a digit outside 1..N, a repeated digit, a weight that is not
+// positive and finite, or an empty list.
+absl::Status SetSoftClue(SoftPuzzle& puzzle, int cell,
+                         const std::vector<std::pair<int, double>>& weights);
 
 // Back to the line format (uniform sets as {digits}, others with weights).
 std::string ToSoftLine(const SoftPuzzle& puzzle);
