@@ -195,5 +195,32 @@ TEST(CliTest, StochasticSolveReportsSuccessRatePerPuzzle) {
   EXPECT_EQ(runs.exit_code, 2);
 }
 
+TEST(CliTest, RelaxationSolversAndSoftPuzzles) {
+  const std::string easy =
+      "..867.4.24.23...9.37..2.......4...5.89.251.67.1...3.......9..73.3...52.17.5.329..";
+  for (const char* variant : {"C", "D", "E", "F"}) {
+    CliResult r = RunCli(absl::StrCat("solve --solver=entropy --variant=", variant,
+                                      " --runs=1 --json"),
+                         easy + "\n");
+    EXPECT_EQ(r.exit_code, 0) << variant << ": " << r.err;
+    EXPECT_THAT(r.out, HasSubstr("\"success_rate\":1"));
+  }
+  CliResult wrong = RunCli("solve --solver=anneal --variant=C", easy + "\n");
+  EXPECT_EQ(wrong.exit_code, 2);
+  EXPECT_THAT(wrong.err, HasSubstr("--variant"));
+  // A soft clue holding the true digit keeps the solution unique.
+  std::string soft = easy;
+  soft.replace(0, 1, "{15}");
+  CliResult r = RunCli("solve --soft --solver=entropy --runs=1 --json", soft + "\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("\"exact_solutions\":1"));
+  EXPECT_THAT(r.out, HasSubstr("\"successes\":1"));
+  CliResult bad = RunCli("solve --soft --solver=entropy", "\n" + easy.substr(0, 80) + "{1x}\n");
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_THAT(bad.err, HasSubstr("line 2, column 83"));
+  CliResult no = RunCli("solve --soft --solver=anneal", soft + "\n");
+  EXPECT_EQ(no.exit_code, 2);
+}
+
 }  // namespace
 }  // namespace sudoku

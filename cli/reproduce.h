@@ -26,6 +26,10 @@ struct ReproduceOptions {
 absl::StatusOr<std::string> ReproduceAnneal(const ReproduceOptions& options);
 absl::StatusOr<std::string> ReproduceHillClimb(const ReproduceOptions& options);
 absl::StatusOr<std::string> ReproduceReseda(const ReproduceOptions& options);
+// cli/reproduce_lp.cc (the relaxation solvers).
+absl::StatusOr<std::string> ReproduceProjection(
+    const ReproduceOptions& options);
+absl::StatusOr<std::string> ReproduceEntropy(const ReproduceOptions& options);
 
 // Replaces the text between "<!-- reproduce:NAME begin -->" and
 // "<!-- reproduce:NAME end -->" in `document` by `section` (appending the

@@ -33,6 +33,10 @@ const std::vector<ReproduceTarget>& Targets() {
       {"hillclimb", "Jones, Roach & Perkins, Figure 5 (hill climbing)",
        &ReproduceHillClimb},
       {"reseda", "Maire & Prissette, Tables 1-5 (RESEDA)", &ReproduceReseda},
+      {"projection", "Chi & Lange, Tables 3.1/3.2 (alternating projections)",
+       &ReproduceProjection},
+      {"entropy", "Gunther & Moon, Table I and Fig. 1 (entropy minimisation)",
+       &ReproduceEntropy},
   };
   return *targets;
 }
@@ -124,7 +128,8 @@ Command ReproduceCommand() {
   return {
       "reproduce",
       "re-run a paper's experiments and print its tables beside ours",
-      "Usage: sudoku-forge reproduce anneal|hillclimb|reseda [--runs=K] "
+      "Usage: sudoku-forge reproduce anneal|hillclimb|reseda|projection|entropy "
+      "[--runs=K] "
       "[--limit=N]\n"
       "       [--seed=S] [--corpus=DIR] [--out=docs/REPRODUCTION.md]\n"
       "Prints a markdown section with the paper's figures and ours side by "

@@ -108,9 +108,11 @@ Command SolveCommand() {
           "Stochastic solvers (--solver=anneal|hillclimb|reseda|...): --runs=K seeded\n"
           "runs per puzzle (run i uses DeriveSeed(--seed, i)); prints the success rate,\n"
           "median iterations and median seconds (--json: one object per puzzle).\n"
-          "--solver-params=key=value,... sets the method's parameters (docs/STOCHASTIC.md).",
+          "--solver-params=key=value,... sets the method's parameters (docs/STOCHASTIC.md).\n"
+          "--solver=projection|entropy [--variant=C|D|E|F]: the relaxation solvers;\n"
+          "--soft reads soft-clue puzzles ({4679} cells) for them (docs/LP_SOLVERS.md).",
           {"json", "shape", "solver", "count", "format", "runs", "seed", "solver_params",
-           "max_iterations", "max_seconds"},
+           "max_iterations", "max_seconds", "variant", "soft"},
           &RunSolve};
 }
 

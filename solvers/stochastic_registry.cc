@@ -1,7 +1,9 @@
 #include "solvers/stochastic_registry.h"
 
 #include "solvers/anneal.h"
+#include "solvers/entropy.h"
 #include "solvers/hillclimb.h"
+#include "solvers/projection.h"
 #include "solvers/reseda.h"
 
 namespace sudoku {
@@ -12,6 +14,8 @@ const std::vector<StochasticRegistryEntry>& StochasticRegistry() {
       {"anneal", &MakeAnnealSolver},
       {"hillclimb", &MakeHillClimbSolver},
       {"reseda", &MakeResedaSolver},
+      {"projection", &MakeProjectionSolver},
+      {"entropy", &MakeEntropySolver},
   };
   return *registry;
 }
