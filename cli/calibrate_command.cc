@@ -1,6 +1,8 @@
 // sudoku-forge calibrate: how well the Forge score agrees with external
 // difficulty labels, and the fit of the score model.
 #include <algorithm>
+#include <array>
+#include <functional>
 #include <atomic>
 #include <cmath>
 #include <fstream>
@@ -22,6 +24,8 @@
 #include "rater/calibration.h"
 #include "rater/rater.h"
 #include "rater/stats.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/ascii.h"
 
 ABSL_FLAG(std::string, label, "", "calibrate: the label column of --corpus to compare with");
 ABSL_FLAG(bool, fit, false,
@@ -30,7 +34,15 @@ ABSL_FLAG(bool, fit, false,
 ABSL_FLAG(bool, all, false, "calibrate: every rated file; writes --out (docs/CALIBRATION.md)");
 ABSL_FLAG(int, sample, 0, "calibrate: use at most N rows per file, evenly spaced (0 = all)");
 ABSL_FLAG(std::string, rated_dir, "../shared/corpora/rated",
-          "calibrate --all: the directory of rated TSV files");
+          "calibrate --all/--fit: the directory of rated TSV files");
+ABSL_FLAG(std::string, inputs, "",
+          "calibrate --fit: comma-separated model inputs (default: the current model's; "
+          "see --fit output for the catalog)");
+ABSL_FLAG(std::string, write_model, "",
+          "calibrate --fit: rewrite this model parameters file (rater/model_params.inc) "
+          "with the fitted coefficients and thresholds");
+ABSL_FLAG(bool, stochastic, false,
+          "calibrate: compute the stochastic-solver features too (implied when an input needs them)");
 
 namespace sudoku::cli {
 namespace {
@@ -139,55 +151,224 @@ absl::StatusOr<RatedFile> LoadRated(const std::string& path) {
   return file;
 }
 
-int Fit(const Rater& rater, const std::string& path, const std::string& label) {
-  absl::StatusOr<RatedFile> file = LoadRated(path);
-  if (!file.ok()) return UsageError("calibrate", std::string(file.status().message()));
-  std::vector<const RatedRow*> rows = Sample(*file, absl::GetFlag(FLAGS_sample));
-  std::vector<Scored> scored = RateRows(rater, rows, "fit");
-  std::vector<std::vector<double>> x_fit;
-  std::vector<double> y_fit;
-  std::vector<const Scored*> held_out;
-  for (size_t i = 0; i < scored.size(); ++i) {
+// A linear model over named inputs.
+struct Model {
+  std::vector<std::string> inputs;
+  std::vector<double> b;  // intercept first
+  double Score(const RatingFeatures& f) const {
+    double p = b[0];
+    for (size_t j = 0; j < inputs.size(); ++j) p += b[j + 1] * ModelInputValue(inputs[j], f);
+    return p;
+  }
+};
+
+// Fits log(label) on the even rows; returns the held-out Spearman rho on the
+// odd rows through *held_out_rho.
+Model FitLogModel(const std::vector<Scored>& scored, const std::string& label,
+                  const std::vector<std::string>& inputs, double* held_out_rho) {
+  std::vector<std::vector<double>> x;
+  std::vector<double> y, pred, truth;
+  for (size_t i = 0; i < scored.size(); i += 2) {
     if (!scored[i].ok) continue;
     std::optional<double> v = LabelValue(label, scored[i].row->labels.at(label));
     if (!v || *v <= 0) continue;
-    if (i % 2 == 0) {
-      x_fit.push_back(ModelInputs(scored[i].features));
-      y_fit.push_back(std::log(*v));
-    } else {
-      held_out.push_back(&scored[i]);
+    std::vector<double> row;
+    for (const std::string& in : inputs) row.push_back(ModelInputValue(in, scored[i].features));
+    x.push_back(std::move(row));
+    y.push_back(std::log(*v));
+  }
+  Model m{inputs, LeastSquares(x, y)};
+  if (m.b.empty()) m.b.assign(inputs.size() + 1, 0.0);
+  for (size_t i = 1; i < scored.size(); i += 2) {
+    if (!scored[i].ok) continue;
+    std::optional<double> v = LabelValue(label, scored[i].row->labels.at(label));
+    if (!v || *v <= 0) continue;
+    pred.push_back(m.Score(scored[i].features));
+    truth.push_back(*v);
+  }
+  *held_out_rho = Spearman(pred, truth);
+  return m;
+}
+
+double Rho(const std::vector<Scored>& scored, const std::string& label,
+           const std::function<double(const Scored&)>& score) {
+  std::vector<double> a, b;
+  for (const Scored& s : scored) {
+    if (!s.ok) continue;
+    std::optional<double> v = LabelValue(label, s.row->labels.at(label));
+    if (!v) continue;
+    a.push_back(score(s));
+    b.push_back(*v);
+  }
+  return Spearman(a, b);
+}
+
+// Markdown confusion of an anchor's labels (rows, in mapping order) against
+// our levels, with the agreeing range marked and the share in range.
+std::string AnchorConfusion(const LevelAnchor& anchor, const std::vector<Scored>& scored,
+                            const std::function<double(const Scored&)>& score,
+                            const LevelThresholds& t, bool odd_rows_only) {
+  std::vector<std::array<int, 5>> counts(anchor.mapping.size(), std::array<int, 5>{});
+  for (size_t i = odd_rows_only ? 1 : 0; i < scored.size(); i += odd_rows_only ? 2 : 1) {
+    const Scored& s = scored[i];
+    if (!s.ok) continue;
+    const std::string& raw = s.row->labels.at(anchor.column);
+    for (size_t l = 0; l < anchor.mapping.size(); ++l) {
+      if (raw != anchor.mapping[l].label) continue;
+      ++counts[l][static_cast<size_t>(LevelForScore(score(s), s.features.solved_by_logic, t))];
     }
   }
-  const std::vector<double> b = LeastSquares(x_fit, y_fit);
-  if (b.empty()) return UsageError("calibrate", "no usable rows to fit");
-  const std::vector<std::string> names = ModelInputNames();
-  std::cout << "fit on " << x_fit.size() << " rows (even), held out " << held_out.size()
-            << " rows (odd) of " << path << " column " << label << " (log)\n";
-  std::cout << "coefficients: intercept " << absl::StrFormat("%.4f", b[0]);
-  for (size_t j = 0; j < names.size(); ++j) {
-    std::cout << absl::StrFormat(", %s %.4f", names[j], b[j + 1]);
-  }
-  std::cout << "\nC++: {" << absl::StrJoin(b, ", ", [](std::string* out, double v) {
-    absl::StrAppend(out, absl::StrFormat("%.4f", v));
-  }) << "}\n";
-  // Held-out agreement of the fitted predictor and of each input alone.
-  std::vector<double> pred, truth;
-  std::vector<std::vector<double>> inputs(names.size());
-  for (const Scored* s : held_out) {
-    const std::vector<double> x = ModelInputs(s->features);
-    double p = b[0];
-    for (size_t j = 0; j < x.size(); ++j) {
-      p += b[j + 1] * x[j];
-      inputs[j].push_back(x[j]);
+  std::ostringstream md;
+  md << "| " << anchor.column << " \\ ours |";
+  for (int l = 0; l < 5; ++l) md << " " << LevelName(static_cast<Level>(l)) << " |";
+  md << " agrees with | in range |\n|---|---:|---:|---:|---:|---:|---|---:|\n";
+  for (size_t l = 0; l < anchor.mapping.size(); ++l) {
+    const LevelMapping& m = anchor.mapping[l];
+    int n = 0, ok = 0;
+    md << "| " << m.label << " |";
+    for (int k = 0; k < 5; ++k) {
+      const int c = counts[l][static_cast<size_t>(k)];
+      n += c;
+      if (k >= static_cast<int>(m.lo) && k <= static_cast<int>(m.hi)) ok += c;
+      md << " " << c << " |";
     }
-    pred.push_back(p);
-    truth.push_back(*LabelValue(label, s->row->labels.at(label)));
+    md << " " << LevelName(m.lo);
+    if (m.hi != m.lo) md << "–" << LevelName(m.hi);
+    md << absl::StrFormat(" | %.0f %% |\n", n == 0 ? 0.0 : 100.0 * ok / n);
   }
-  std::cout << absl::StrFormat("held-out Spearman rho: fitted model %.3f", Spearman(pred, truth));
-  for (size_t j = 0; j < names.size(); ++j) {
-    std::cout << absl::StrFormat(", %s alone %.3f", names[j], Spearman(inputs[j], truth));
+  return md.str();
+}
+
+absl::StatusOr<std::vector<std::string>> ParseInputs(const std::string& text) {
+  std::vector<std::string> inputs = ModelInputNames();
+  if (!text.empty()) inputs = absl::StrSplit(text, ',', absl::SkipEmpty());
+  const std::vector<std::string> catalog = ModelInputCatalog();
+  for (const std::string& in : inputs) {
+    if (std::find(catalog.begin(), catalog.end(), in) == catalog.end()) {
+      return absl::InvalidArgumentError(absl::StrCat("unknown model input '", in, "' (known: ",
+                                                     absl::StrJoin(catalog, ", "), ")"));
+    }
   }
-  std::cout << "\n";
+  if (inputs.empty()) return absl::InvalidArgumentError("--inputs: no model input");
+  return inputs;
+}
+
+std::string FormatDouble(double v) { return absl::StrFormat("%.6g", v); }
+
+int Fit(const Rater& rater, const std::string& path, const std::string& label,
+        const std::vector<std::string>& inputs) {
+  absl::StatusOr<RatedFile> file = LoadRated(path);
+  if (!file.ok()) return UsageError("calibrate", std::string(file.status().message()));
+  const int sample = absl::GetFlag(FLAGS_sample);
+  std::vector<Scored> scored = RateRows(rater, Sample(*file, sample), "fit");
+  // 1. The score: log(label) on even rows, held-out rho on odd rows.
+  double rho = 0;
+  const Model model = FitLogModel(scored, label, inputs, &rho);
+  std::cout << "# Score model: log(" << label << ") fitted on the even rows of " << path
+            << ", Spearman rho on the odd rows (held out)\n\n";
+  std::cout << "| input | coefficient | held-out rho alone | held-out rho without it |\n"
+               "|---|---:|---:|---:|\n";
+  std::cout << absl::StrFormat("| (intercept) | %.4f | | |\n", model.b[0]);
+  for (size_t j = 0; j < inputs.size(); ++j) {
+    double alone = 0, without = 0;
+    FitLogModel(scored, label, {inputs[j]}, &alone);
+    std::vector<std::string> rest = inputs;
+    rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(j));
+    if (!rest.empty()) FitLogModel(scored, label, rest, &without);
+    std::cout << absl::StrFormat("| %s | %.4f | %.3f | %s |\n", inputs[j], model.b[j + 1], alone,
+                                 rest.empty() ? "" : absl::StrFormat("%.3f", without));
+  }
+  std::cout << absl::StrFormat("\nheld-out Spearman rho of the fitted score: %.3f\n", rho);
+  auto score = [&model](const Scored& s) { return model.Score(s.features); };
+
+  // 2. The level thresholds on the anchors' even rows; report on odd rows.
+  const std::string dir = absl::GetFlag(FLAGS_rated_dir);
+  const std::vector<LevelAnchor>& anchors = LevelAnchors();
+  std::vector<std::vector<Scored>> anchor_rows(anchors.size());
+  std::vector<RatedFile> anchor_files(anchors.size());
+  std::vector<LevelSample> fit_samples, test_samples;
+  for (size_t a = 0; a < anchors.size(); ++a) {
+    absl::StatusOr<RatedFile> f = LoadRated(absl::StrCat(dir, "/", anchors[a].file));
+    if (!f.ok()) {
+      std::cerr << "calibrate: skipping anchor " << anchors[a].file << ": " << f.status().message()
+                << "\n";
+      continue;
+    }
+    anchor_files[a] = std::move(*f);
+    anchor_rows[a] = RateRows(rater, Sample(anchor_files[a], sample > 0 ? sample : 2000),
+                              anchors[a].file);
+    for (size_t i = 0; i < anchor_rows[a].size(); ++i) {
+      const Scored& s = anchor_rows[a][i];
+      if (!s.ok) continue;
+      const std::string& raw = s.row->labels.at(anchors[a].column);
+      for (size_t l = 0; l < anchors[a].mapping.size(); ++l) {
+        if (raw != anchors[a].mapping[l].label) continue;
+        LevelSample ls{score(s), s.features.solved_by_logic, static_cast<int>(a),
+                       static_cast<int>(l)};
+        (i % 2 == 0 ? fit_samples : test_samples).push_back(ls);
+      }
+    }
+  }
+  if (fit_samples.empty()) return UsageError("calibrate", "no anchor rows to fit the thresholds");
+  const LevelThresholds t = FitThresholds(fit_samples);
+  std::cout << absl::StrFormat(
+      "\n# Level thresholds: easy < %.4f <= medium < %.4f <= hard < %.4f <= evil\n"
+      "fitted on the even rows of the anchors (mean balanced agreement %.3f); "
+      "held-out (odd rows) agreement %.3f\n\n",
+      t.medium_from, t.hard_from, t.evil_from, LevelAgreement(fit_samples, t),
+      LevelAgreement(test_samples, t));
+  for (size_t a = 0; a < anchors.size(); ++a) {
+    if (anchor_rows[a].empty()) continue;
+    std::cout << "## " << anchors[a].file << " (odd rows), Spearman rho of the score vs "
+              << anchors[a].column << ": "
+              << absl::StrFormat("%.3f",
+                                 Rho(anchor_rows[a],
+                                     std::string(anchors[a].column) == "andoku_name"
+                                         ? "andoku_level"
+                                         : anchors[a].column,
+                                     score))
+              << "\n\n"
+              << AnchorConfusion(anchors[a], anchor_rows[a], score, t, true) << "\n";
+  }
+
+  const std::string out_path = absl::GetFlag(FLAGS_write_model);
+  if (out_path.empty()) {
+    std::cout << "(not written: add --write-model=rater/model_params.inc to install this fit)\n";
+    return kExitOk;
+  }
+  std::ostringstream body;
+  body << "// Model inputs (names from ModelInputCatalog()); the score is\n"
+       << "// kCoefficients[0] + sum_j kCoefficients[j + 1] * input_j.\n"
+       << "inline constexpr const char* kInputs[] = {"
+       << absl::StrJoin(inputs, ", ", [](std::string* o, const std::string& v) {
+            absl::StrAppend(o, "\"", v, "\"");
+          })
+       << "};\n"
+       << "inline constexpr double kCoefficients[] = {"
+       << absl::StrJoin(model.b, ", ", [](std::string* o, double v) { absl::StrAppend(o, FormatDouble(v)); })
+       << "};\n"
+       << "// easy < medium_from <= medium < hard_from <= hard < evil_from <= evil.\n"
+       << "inline constexpr double kThresholds[] = {" << FormatDouble(t.medium_from) << ", "
+       << FormatDouble(t.hard_from) << ", " << FormatDouble(t.evil_from) << "};\n";
+  // The fit id: FNV-1a of the parameters, so the engine version changes with them.
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (char c : body.str()) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 0x100000001b3ULL;
+  }
+  const std::string fit_id = absl::StrFormat("%08x", static_cast<uint32_t>(h ^ (h >> 32)));
+  std::ofstream out(out_path);
+  if (!out) return UsageError("calibrate", absl::StrCat(out_path, ": cannot write"));
+  out << "// GENERATED by `sudoku-forge calibrate --fit --write-model=" << out_path << "`\n"
+      << "// (docs/CALIBRATION.md). Do not edit by hand: refit instead.\n"
+      << "// Included by rater/model.cc inside namespace sudoku::model_params.\n"
+      << "// Score fitted on log(" << label << ") of the even rows of "
+      << path.substr(path.find_last_of('/') + 1) << absl::StrFormat(" (held-out rho %.3f);\n", rho)
+      << "// thresholds on the even rows of the level anchors (rater/calibration.cc).\n\n"
+      << body.str() << "// Identifies this fit in RaterEngineVersion().\n"
+      << "inline constexpr const char* kFitId = \"" << fit_id << "\";\n";
+  std::cout << "wrote " << out_path << " (fit " << fit_id
+            << "); rebuild sudoku-forge to use it\n";
   return kExitOk;
 }
 
@@ -246,6 +427,11 @@ int All(const Rater& rater) {
 int RunCalibrate(const CommandArgs& args) {
   RaterOptions options;
   options.techniques = absl::GetFlag(FLAGS_techniques);
+  absl::StatusOr<std::vector<std::string>> inputs = ParseInputs(absl::GetFlag(FLAGS_inputs));
+  if (!inputs.ok()) return UsageError("calibrate", std::string(inputs.status().message()));
+  bool stochastic = absl::GetFlag(FLAGS_stochastic);
+  for (const std::string& in : *inputs) stochastic |= IsStochasticInput(in);
+  options.stochastic = stochastic ? StochasticUse::kAlways : StochasticUse::kIfModelUses;
   absl::StatusOr<std::unique_ptr<Rater>> rater = Rater::Create(options);
   if (!rater.ok()) return UsageError("calibrate", std::string(rater.status().message()));
   if (!args.positional.empty()) {
@@ -257,7 +443,7 @@ int RunCalibrate(const CommandArgs& args) {
   if (absl::GetFlag(FLAGS_fit)) {
     if (corpus.empty()) corpus = absl::GetFlag(FLAGS_rated_dir) + "/human_cloudsudoku_wang2024.tsv";
     if (label.empty()) label = "mean_time_s";
-    return Fit(**rater, corpus, label);
+    return Fit(**rater, corpus, label, *inputs);
   }
   if (corpus.empty() || label.empty()) {
     return UsageError("calibrate", "give --corpus=FILE --label=COLUMN, --fit or --all");
@@ -287,7 +473,8 @@ Command CalibrateCommand() {
           "the confusion of our levels with the column's values (or, for numeric\n"
           "columns, the column's range per level). --fit refits the score model on\n"
           "even rows of the human solve times and reports on the odd rows.",
-          {"corpus", "label", "fit", "all", "sample", "rated_dir", "out", "jobs", "techniques"},
+          {"corpus", "label", "fit", "all", "sample", "rated_dir", "out", "jobs", "techniques", "inputs",
+           "write_model", "stochastic"},
           &RunCalibrate};
 }
 
