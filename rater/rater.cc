@@ -96,7 +96,7 @@ uint64_t Fnv1a(absl::string_view text) {
 }  // namespace
 
 std::vector<RaterOptions::StochasticConfig> RaterOptions::DefaultStochasticBudgets() {
-  return {{"anneal", 2, 5000}, {"hillclimb", 2, 100}, {"reseda", 1, 5}};
+  return {{"anneal", 2, 2000}, {"hillclimb", 2, 40}, {"reseda", 1, 2}};
 }
 
 absl::Status RaterOptions::Validate() const {
