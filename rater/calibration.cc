@@ -155,6 +155,8 @@ LevelThresholds FitThresholds(const std::vector<LevelSample>& samples, int grid)
   for (int i = 1; i < grid; ++i) {
     cuts.insert(scores[static_cast<size_t>(i) * scores.size() / static_cast<size_t>(grid)]);
   }
+  // Above every score: a level may be empty at the top.
+  cuts.insert(scores.back() + 1);
   const std::vector<double> c(cuts.begin(), cuts.end());
   LevelThresholds best{c.front(), c.front(), c.front()};
   double best_agreement = -1;
