@@ -22,6 +22,7 @@ int BenchNishio(const CommandArgs& args);  // cli/nishio_bench.cc
 // Storage benchmarks (cli/storage_bench.cc).
 int BenchCanon(const CommandArgs& args);
 int BenchImport(const CommandArgs& args);
+int BenchRate(const CommandArgs& args);  // cli/rate_bench.cc
 
 }  // namespace sudoku::cli
 

@@ -112,6 +112,7 @@ const std::vector<BenchTarget>& BenchTargets() {
       {"nishio", "single-digit template rule: DAG vs overlay on --corpus, DAG on 16x16/25x25", &BenchNishio},
       {"canon", "canonical (minlex) keys per second on --corpus", &BenchCanon},
       {"import", "import throughput on --corpus into a fresh database file", &BenchImport},
+      {"rate", "ratings per second on --corpus (--jobs, --stochastic for every rate feature)", &BenchRate},
   };
   return *targets;
 }
@@ -142,8 +143,12 @@ Command BenchCommand() {
           "          matching, then the DAG on --seed random 16x16 and 25x25 grids.\n"
           "  canon   canonical (minlex) keys per second on --corpus.\n"
           "  import  parse + uniqueness check + canonical key + insert, puzzles/s,\n"
-          "          into a fresh database file per pass (--repeat passes).",
-          {"corpus", "solver", "mode", "repeat", "limit", "shape", "json", "seed"}, &RunBench};
+          "          into a fresh database file per pass (--repeat passes).\n"
+          "  rate    ratings/s and per-puzzle latency over --jobs threads;\n"
+          "          --stochastic adds the stochastic solvers as `rate` runs them.",
+          {"corpus", "solver", "mode", "repeat", "limit", "shape", "json", "seed", "jobs",
+           "stochastic", "techniques"},
+          &RunBench};
 }
 
 }  // namespace sudoku::cli

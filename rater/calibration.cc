@@ -74,6 +74,9 @@ std::optional<double> LabelValue(absl::string_view column, absl::string_view val
   if (absl::StrContains(c, "bucket")) return find(kScales[2]);
   if (absl::StrContains(c, "andoku")) return find(kScales[3]);
   if (absl::StrContains(c, "goldenfox")) return find(kScales[4]);
+  // Otherwise our scale (easy < medium < hard < evil, e.g. the NYT levels)
+  // first, so that one column never mixes two scales' codes.
+  if (auto r = find(kScales[5])) return r;
   for (const auto& scale : kScales) {
     if (auto r = find(scale)) return r;
   }

@@ -42,6 +42,13 @@ TEST(CalibrationTest, LabelValuesOrderLevelWords) {
   EXPECT_FALSE(LabelValue("nyt_level", "tricky").has_value());
 }
 
+TEST(CalibrationTest, NytLevelsAreThreeDistinctSteps) {
+  // A column with no scale hint (nyt_level) must not code easy and medium alike.
+  EXPECT_EQ(LabelValue("nyt_level", "easy"), 0.0);
+  EXPECT_EQ(LabelValue("nyt_level", "medium"), 1.0);
+  EXPECT_EQ(LabelValue("nyt_level", "hard"), 2.0);
+}
+
 TEST(CalibrationTest, FitThresholdsSeparatesCleanlyOrderedLevels) {
   // NYT anchor (index 0): easy/medium/hard at scores around 1, 2, 3.
   std::vector<LevelSample> samples;
