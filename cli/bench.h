@@ -23,6 +23,7 @@ int BenchExplain(const CommandArgs& args);  // cli/explain_bench.cc
 // Storage benchmarks (cli/storage_bench.cc).
 int BenchCanon(const CommandArgs& args);
 int BenchImport(const CommandArgs& args);
+int BenchRate(const CommandArgs& args);  // cli/rate_bench.cc
 
 }  // namespace sudoku::cli
 

@@ -113,6 +113,7 @@ const std::vector<BenchTarget>& BenchTargets() {
       {"canon", "canonical (minlex) keys per second on --corpus", &BenchCanon},
       {"import", "import throughput on --corpus into a fresh database file", &BenchImport},
       {"explain", "human-style step solver (explain): puzzles/s and median time on --corpus", &BenchExplain},
+      {"rate", "ratings per second on --corpus (--jobs, --stochastic for every rate feature)", &BenchRate},
   };
   return *targets;
 }
@@ -145,9 +146,12 @@ Command BenchCommand() {
           "  import  parse + uniqueness check + canonical key + insert, puzzles/s,\n"
           "          into a fresh database file per pass (--repeat passes).\n"
           "  explain human-style step solver, one pass on one thread: puzzles/s,\n"
-          "          median/p90/max time per puzzle (--techniques, --no-uniqueness).",
+          "          median/p90/max time per puzzle (--techniques, --no-uniqueness).\n"
+          "  rate    ratings/s and per-puzzle latency over --jobs threads;\n"
+          "          --stochastic adds the stochastic solvers as `rate` runs them.",
           {"corpus", "solver", "mode", "repeat", "limit", "shape", "json", "seed", "techniques",
-           "no_uniqueness"}, &RunBench};
+           "no_uniqueness", "jobs", "stochastic"},
+          &RunBench};
 }
 
 }  // namespace sudoku::cli

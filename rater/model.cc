@@ -1,53 +1,130 @@
 // The Forge score model and the level thresholds.
 //
-// score = b0 + sum_j b_j * x_j over ModelInputs(): a linear model of the
-// natural log of a typical player's solve time in seconds, fitted by least
-// squares on half of the human solve times in
+// score = b0 + sum_j b_j * x_j over the inputs named in model_params.inc: a
+// linear model of the natural log of a typical player's solve time in
+// seconds, fitted by least squares on half of the human solve times in
 // ../shared/corpora/rated/human_cloudsudoku_wang2024.tsv (every other row;
-// the other half is held out for the reported correlation). Reproduce the
-// fit with `sudoku-forge calibrate --fit`; docs/CALIBRATION.md gives the
-// figures and what each input contributes.
+// the other half is held out for the reported correlation). The level
+// thresholds are fitted on the editors' and apps' levels (calibrate --fit).
+// `sudoku-forge calibrate --fit --write-model=rater/model_params.inc` redoes
+// both and rewrites the parameters; docs/CALIBRATION.md gives the figures and
+// what each input contributes.
 #include <algorithm>
 #include <cmath>
 
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "rater/calibration.h"
 #include "rater/rater.h"
 
 namespace sudoku {
+namespace model_params {
+#include "rater/model_params.inc"
+}  // namespace model_params
 namespace {
 
-// Fitted coefficients, in ModelInputNames() order (intercept first).
-constexpr double kCoefficients[] = {2.7983, 0.5193, 0.0067, 0.1324, 0.4436};
+constexpr size_t kNumInputs = sizeof(model_params::kInputs) / sizeof(model_params::kInputs[0]);
+static_assert(sizeof(model_params::kCoefficients) / sizeof(double) == kNumInputs + 1,
+              "model_params.inc: one coefficient per input plus the intercept");
 
-// Level thresholds on the score, chosen by calibration (docs/CALIBRATION.md).
-constexpr LevelThresholds kThresholds = {5.6, 6.3, 7.4};
+const LevelThresholds kThresholds = {model_params::kThresholds[0], model_params::kThresholds[1],
+                                     model_params::kThresholds[2]};
+
+double StochasticValue(const std::map<std::string, double>& m, const std::string& solver,
+                       double missing) {
+  auto it = m.find(solver);
+  return it == m.end() ? missing : it->second;
+}
 
 }  // namespace
 
+std::vector<std::string> ModelInputCatalog() {
+  std::vector<std::string> names = {"log_search_effort",
+                                    "er",
+                                    "ep",
+                                    "ed",
+                                    "log1p_steps_above_singles",
+                                    "log1p_technique_effort",
+                                    "log1p_solver_guesses",
+                                    "log1p_solver_nodes",
+                                    "empty_cells",
+                                    "not_solved_by_logic"};
+  for (const RaterOptions::StochasticConfig& c : RaterOptions::DefaultStochasticBudgets()) {
+    names.push_back("fail_" + c.solver);
+    names.push_back("log_iters_" + c.solver);
+  }
+  return names;
+}
+
+double ModelInputValue(absl::string_view name, const RatingFeatures& f) {
+  if (name == "log_search_effort") return std::log(std::max(1.0, f.search_effort));
+  if (name == "er") return std::min(f.er, 11.0);
+  if (name == "ep") return std::min(f.ep, 11.0);
+  if (name == "ed") return std::min(f.ed, 11.0);
+  if (name == "log1p_steps_above_singles") return std::log1p(static_cast<double>(f.steps_above_singles));
+  if (name == "log1p_technique_effort") return std::log1p(f.technique_effort);
+  if (name == "log1p_solver_guesses") return std::log1p(static_cast<double>(f.solver_guesses));
+  if (name == "log1p_solver_nodes") return std::log1p(static_cast<double>(f.solver_nodes));
+  if (name == "empty_cells") return f.empty_cells;
+  if (name == "not_solved_by_logic") return f.solved_by_logic ? 0.0 : 1.0;
+  if (absl::StartsWith(name, "fail_")) {
+    return 1.0 - StochasticValue(f.stochastic_success, std::string(name.substr(5)), 0.0);
+  }
+  if (absl::StartsWith(name, "log_iters_")) {
+    return std::log1p(StochasticValue(f.stochastic_median_iterations, std::string(name.substr(10)), 0.0));
+  }
+  return 0;
+}
+
+bool IsStochasticInput(absl::string_view name) {
+  return absl::StartsWith(name, "fail_") || absl::StartsWith(name, "log_iters_");
+}
+
 std::vector<std::string> ModelInputNames() {
-  return {"log_search_effort", "er", "log1p_steps_above_singles", "log1p_solver_guesses"};
+  return std::vector<std::string>(std::begin(model_params::kInputs), std::end(model_params::kInputs));
 }
 
 std::vector<double> ModelInputs(const RatingFeatures& f) {
-  return {std::log(std::max(1.0, f.search_effort)), std::min(f.er, 11.0),
-          std::log1p(static_cast<double>(f.steps_above_singles)),
-          std::log1p(static_cast<double>(f.solver_guesses))};
+  std::vector<double> x;
+  x.reserve(kNumInputs);
+  for (const char* name : model_params::kInputs) x.push_back(ModelInputValue(name, f));
+  return x;
+}
+
+std::vector<double> ModelCoefficients() {
+  return std::vector<double>(std::begin(model_params::kCoefficients),
+                             std::end(model_params::kCoefficients));
+}
+
+bool ModelUsesStochastic() {
+  for (const char* name : model_params::kInputs) {
+    if (IsStochasticInput(name)) return true;
+  }
+  return false;
+}
+
+std::string RaterEngineVersion() {
+  return absl::StrCat("rater-", kRaterVersion, ".", model_params::kFitId);
 }
 
 double ForgeScore(const RatingFeatures& features) {
   const std::vector<double> x = ModelInputs(features);
-  double score = kCoefficients[0];
-  for (size_t j = 0; j < x.size(); ++j) score += kCoefficients[j + 1] * x[j];
+  double score = model_params::kCoefficients[0];
+  for (size_t j = 0; j < x.size(); ++j) score += model_params::kCoefficients[j + 1] * x[j];
   return score;
 }
 
 LevelThresholds Thresholds() { return kThresholds; }
 
 Level LevelFor(double score, const RatingFeatures& features) {
-  if (!features.solved_by_logic) return Level::kNeedsGuessing;
-  if (score < kThresholds.medium_from) return Level::kEasy;
-  if (score < kThresholds.hard_from) return Level::kMedium;
-  if (score < kThresholds.evil_from) return Level::kHard;
+  return LevelForScore(score, features.solved_by_logic, kThresholds);
+}
+
+Level LevelForScore(double score, bool solved_by_logic, const LevelThresholds& t) {
+  if (!solved_by_logic) return Level::kNeedsGuessing;
+  if (score < t.medium_from) return Level::kEasy;
+  if (score < t.hard_from) return Level::kMedium;
+  if (score < t.evil_from) return Level::kHard;
   return Level::kEvil;
 }
 

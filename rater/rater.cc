@@ -6,8 +6,12 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "core/board.h"
+#include "core/canonical.h"
+#include "core/format.h"
+#include "core/rng.h"
 #include "core/status_macros.h"
 #include "solvers/solver.h"
+#include "solvers/stochastic.h"
 
 namespace sudoku {
 namespace {
@@ -79,14 +83,49 @@ absl::string_view RateStatusName(RateStatus status) {
   return "?";
 }
 
-absl::Status RaterOptions::Validate() const {
-  if (stochastic_runs < 1) {
-    return absl::InvalidArgumentError("rater: stochastic runs must be at least 1");
+namespace {
+// FNV-1a of a string: a stable 64-bit seed from a canonical key.
+uint64_t Fnv1a(absl::string_view text) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (char c : text) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 0x100000001b3ULL;
   }
-  if (stochastic_iterations < 1) {
-    return absl::InvalidArgumentError("rater: stochastic iterations must be at least 1");
+  return h;
+}
+}  // namespace
+
+std::vector<RaterOptions::StochasticConfig> RaterOptions::DefaultStochasticBudgets() {
+  return {{"anneal", 2, 2000}, {"hillclimb", 2, 40}, {"reseda", 1, 2}};
+}
+
+absl::Status RaterOptions::Validate() const {
+  for (const StochasticConfig& c : stochastic_solvers) {
+    if (c.runs < 1) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("rater: ", c.solver, ": stochastic runs must be at least 1"));
+    }
+    if (c.iterations < 1) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("rater: ", c.solver, ": stochastic iterations must be at least 1"));
+    }
+    SUDOKU_RETURN_IF_ERROR(MakeStochasticSolver(c.solver).status());
   }
   return absl::OkStatus();
+}
+
+std::map<std::string, std::string> RaterOptions::Parameters() const {
+  std::map<std::string, std::string> p;
+  std::string ladder_spec = techniques;
+  if (ladder_spec.empty()) ladder_spec = "default";
+  p.emplace("techniques", std::move(ladder_spec));
+  p["allow_uniqueness"] = absl::StrCat(allow_uniqueness ? 1 : 0);
+  p["exact_solver"] = "backtrack";
+  p["stochastic_seed"] = absl::StrCat(stochastic_seed);
+  for (const StochasticConfig& c : stochastic_solvers) {
+    p[absl::StrCat("stochastic.", c.solver)] = absl::StrCat("runs=", c.runs, ",iterations=", c.iterations);
+  }
+  return p;
 }
 
 double SearchEffort(const Grid& puzzle, const Explanation& explanation) {
@@ -104,6 +143,24 @@ double SearchEffort(const Grid& puzzle, const Explanation& explanation) {
 
 Rater::Rater(const RaterOptions& options, std::unique_ptr<StepSolver> steps)
     : options_(options), steps_(std::move(steps)) {}
+
+std::map<std::string, std::string> Rater::Parameters() const {
+  std::map<std::string, std::string> p = options_.Parameters();
+  std::vector<std::string> ids;
+  for (const auto& t : steps_->ladder()) ids.emplace_back(t->id());
+  p["ladder"] = absl::StrJoin(ids, ",");
+  p["stochastic_use"] = RunsStochastic() ? "on" : "off";
+  return p;
+}
+
+bool Rater::RunsStochastic() const {
+  switch (options_.stochastic) {
+    case StochasticUse::kAlways: return !options_.stochastic_solvers.empty();
+    case StochasticUse::kNever: return false;
+    case StochasticUse::kIfModelUses: return ModelUsesStochastic();
+  }
+  return false;
+}
 
 absl::StatusOr<std::unique_ptr<Rater>> Rater::Create(const RaterOptions& options) {
   SUDOKU_RETURN_IF_ERROR(options.Validate());
@@ -152,9 +209,31 @@ RatingResult Rater::Rate(const Grid& puzzle) const {
       f.hardest_technique = step.technique;
     }
   }
+  for (const Deduction& step : e.steps) {
+    if (step.rating > 2.3) f.technique_effort += std::min(step.rating, 11.0) - 2.3;
+  }
   f.solved_by_logic = e.solved_by_logic;
   f.deduction_guesses = e.guesses;
   f.search_effort = SearchEffort(puzzle, e);
+
+  if (RunsStochastic()) {
+    // The canonical form and a seed from its key: every isomorph of the
+    // puzzle gets the very same runs.
+    absl::StatusOr<Grid> canonical = CanonicalForm(puzzle);
+    const Grid& target = canonical.ok() ? *canonical : puzzle;
+    f.stochastic_seed = DeriveSeed(options_.stochastic_seed, Fnv1a(ToLine(target)));
+    for (size_t k = 0; k < options_.stochastic_solvers.size(); ++k) {
+      const RaterOptions::StochasticConfig& c = options_.stochastic_solvers[k];
+      absl::StatusOr<std::unique_ptr<StochasticSolver>> runner = MakeStochasticSolver(c.solver);
+      if (!runner.ok() || !(*runner)->SupportsShape(target.shape())) continue;
+      StochasticBudget budget;
+      budget.max_iterations = c.iterations;
+      StochasticSummary s =
+          RunMany(**runner, target, c.runs, DeriveSeed(f.stochastic_seed, k), budget);
+      f.stochastic_success[c.solver] = s.success_rate;
+      f.stochastic_median_iterations[c.solver] = s.median_iterations;
+    }
+  }
 
   result.score = ForgeScore(f);
   result.level = LevelFor(result.score, f);

@@ -27,8 +27,15 @@
 
 namespace sudoku {
 
-// Bumped whenever the same puzzle may get a different score or level.
-inline constexpr int kRaterVersion = 1;
+// Bumped whenever the same puzzle may get a different score or level for a
+// reason other than the fitted model parameters (rater/model_params.inc, which
+// carry their own fit id: see RaterEngineVersion()).
+inline constexpr int kRaterVersion = 2;
+
+// "rater-<kRaterVersion>.<fit id>", the engine version stored with ratings:
+// a refit (calibrate --fit --write-model) changes it, so stored ratings made
+// with other parameters are recomputed instead of reused.
+std::string RaterEngineVersion();
 
 enum class Level { kEasy = 0, kMedium = 1, kHard = 2, kEvil = 3, kNeedsGuessing = 4 };
 absl::string_view LevelName(Level level);  // "easy", ..., "needs-guessing"
@@ -52,12 +59,26 @@ struct RatingFeatures {
   // kind is to see): a person scanning for a move needs longer when fewer
   // moves are available (after Pelanek's model of human Sudoku solving).
   double search_effort = 0;
+  // Sum over the steps above singles of (step rating - 2.3): how much
+  // non-single work the trace needed, not only its hardest step.
+  double technique_effort = 0;
   // From the exact solver (count-to-2).
   int64_t solver_nodes = 0;
   int64_t solver_guesses = 0;
-  // Stochastic solver name -> success rate over the configured runs.
+  // Stochastic solver name -> success rate over the configured runs, and
+  // the median iterations of those runs (failed runs count with the whole
+  // budget). Empty when the stochastic solvers did not run.
   std::map<std::string, double> stochastic_success;
   std::map<std::string, double> stochastic_median_iterations;
+  // The base seed of the stochastic runs (derived from the canonical key).
+  uint64_t stochastic_seed = 0;
+};
+
+// When the rater runs the stochastic solvers.
+enum class StochasticUse {
+  kIfModelUses,  // only when the fitted model has a stochastic input
+  kAlways,       // always (rate reports solver_success)
+  kNever,
 };
 
 struct RaterOptions {
@@ -66,13 +87,24 @@ struct RaterOptions {
   // Uniqueness techniques assume one solution; the rater only rates unique
   // puzzles, so they are on by default, as in Sudoku Explainer.
   bool allow_uniqueness = true;
-  // Stochastic solvers to run as features (names from the stochastic
-  // registry) and their fixed budget: runs per puzzle, iterations per run,
-  // base seed. Empty list = no stochastic features (fastest).
-  std::vector<std::string> stochastic_solvers;
-  int stochastic_runs = 4;
-  int64_t stochastic_iterations = 20000;
+  // Stochastic solvers run as features (names from the stochastic registry)
+  // and their fixed budget: runs per puzzle and iterations per run, per
+  // solver (DefaultStochasticBudgets()). The runs work on the puzzle's
+  // canonical (minlex) form with seeds derived from its canonical key, so a
+  // puzzle and all its isomorphs get the same figures on every machine.
+  StochasticUse stochastic = StochasticUse::kIfModelUses;
+  struct StochasticConfig {
+    std::string solver;
+    int runs = 0;
+    int64_t iterations = 0;
+  };
+  std::vector<StochasticConfig> stochastic_solvers = DefaultStochasticBudgets();
   uint64_t stochastic_seed = 1;
+
+  // anneal, hillclimb and reseda at small budgets (docs/CALIBRATION.md).
+  static std::vector<StochasticConfig> DefaultStochasticBudgets();
+  // Every parameter that affects a rating, as text (stored with ratings).
+  std::map<std::string, std::string> Parameters() const;
 
   absl::Status Validate() const;
 };
@@ -99,6 +131,10 @@ class Rater {
   RatingResult Rate(const Grid& puzzle) const;
 
   const RaterOptions& options() const { return options_; }
+  // options().Parameters() plus the resolved deduction ladder.
+  std::map<std::string, std::string> Parameters() const;
+  // Whether Rate() runs the stochastic solvers.
+  bool RunsStochastic() const;
 
  private:
   Rater(const RaterOptions& options, std::unique_ptr<StepSolver> steps);
@@ -109,6 +145,8 @@ class Rater {
 
 // The Forge score of a feature set (the fitted model). Larger is harder.
 double ForgeScore(const RatingFeatures& features);
+// Whether the fitted model reads a stochastic-solver input.
+bool ModelUsesStochastic();
 // The level of a score; puzzles logic cannot finish are kNeedsGuessing.
 Level LevelFor(double score, const RatingFeatures& features);
 // Score thresholds: easy < kMediumFrom <= medium < kHardFrom <= hard <
@@ -117,6 +155,8 @@ struct LevelThresholds {
   double medium_from, hard_from, evil_from;
 };
 LevelThresholds Thresholds();
+// LevelFor with explicit thresholds (calibration tries candidates).
+Level LevelForScore(double score, bool solved_by_logic, const LevelThresholds& thresholds);
 
 // The score band [lo, hi) of a level (for generation targets).
 std::pair<double, double> ScoreBand(Level level);

@@ -1,6 +1,13 @@
 #include "rater/rater.h"
 
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "core/canonical.h"
 #include "core/format.h"
+#include "core/rng.h"
+#include "rater/calibration.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/testing/status_matchers.h"
@@ -68,6 +75,121 @@ TEST(RaterTest, LevelsFollowTheScoreThresholds) {
     f.solved_by_logic = true;
     EXPECT_EQ(LevelFor(lo == -1e9 ? hi - 1 : lo, f), level);
   }
+}
+
+// Mean Forge score per value of `column` in a rated TSV sample.
+std::map<std::string, double> MeanScores(const std::string& file, const std::string& column) {
+  std::ifstream in(std::string(SUDOKU_SOURCE_DIR) + "/tests/data/" + file);
+  std::stringstream text;
+  text << in.rdbuf();
+  absl::StatusOr<RatedFile> rated = ParseRatedTsv(text.str());
+  EXPECT_TRUE(rated.ok()) << rated.status();
+  if (!rated.ok()) return {};
+  auto rater = Rater::Create({});
+  EXPECT_TRUE(rater.ok());
+  std::map<std::string, std::pair<double, int>> sums;
+  for (const RatedRow& row : rated->rows) {
+    absl::StatusOr<Grid> grid = ParseGrid(row.puzzle);
+    EXPECT_TRUE(grid.ok()) << row.puzzle;
+    if (!grid.ok()) continue;
+    RatingResult r = (*rater)->Rate(*grid);
+    EXPECT_EQ(r.status, RateStatus::kRated) << row.puzzle;
+    auto& [sum, n] = sums[row.labels.at(column)];
+    sum += r.score;
+    ++n;
+  }
+  std::map<std::string, double> means;
+  for (const auto& [label, sn] : sums) means[label] = sn.first / sn.second;
+  return means;
+}
+
+TEST(RaterTest, MeanScoreIncreasesOverAndokusFiveLevels) {
+  std::map<std::string, double> m = MeanScores("rated_andoku_sample.tsv", "andoku_name");
+  ASSERT_EQ(m.size(), 5u);
+  EXPECT_LT(m["easy"], m["medium"]);
+  EXPECT_LT(m["medium"], m["challenging"]);
+  EXPECT_LT(m["challenging"], m["hard"]);
+  EXPECT_LT(m["hard"], m["fiendish"]);
+}
+
+TEST(RaterTest, MeanScoreIncreasesOverQqwingsFourLevels) {
+  std::map<std::string, double> m = MeanScores("rated_qqwing_sample.tsv", "qqwing_level");
+  ASSERT_EQ(m.size(), 4u);
+  EXPECT_LT(m["simple"], m["easy"]);
+  EXPECT_LT(m["easy"], m["intermediate"]);
+  EXPECT_LT(m["intermediate"], m["expert"]);
+}
+
+RaterOptions WithStochastic() {
+  RaterOptions options;
+  options.stochastic = StochasticUse::kAlways;
+  // Small budgets keep the test fast under sanitizers.
+  options.stochastic_solvers = {{"anneal", 2, 300}, {"hillclimb", 2, 10}, {"reseda", 1, 1}};
+  return options;
+}
+
+TEST(RaterTest, RatingsAreReproducible) {
+  auto a = Rater::Create(WithStochastic());
+  auto b = Rater::Create(WithStochastic());
+  ASSERT_OK(a);
+  ASSERT_OK(b);
+  const Grid puzzle = *ParseGrid(kWiki);
+  RatingResult ra = (*a)->Rate(puzzle), rb = (*b)->Rate(puzzle), ra2 = (*a)->Rate(puzzle);
+  for (const RatingResult* r : {&rb, &ra2}) {
+    EXPECT_EQ(ra.score, r->score);
+    EXPECT_EQ(ra.level, r->level);
+    EXPECT_EQ(ra.features.er, r->features.er);
+    EXPECT_EQ(ra.features.stochastic_seed, r->features.stochastic_seed);
+    EXPECT_EQ(ra.features.stochastic_success, r->features.stochastic_success);
+    EXPECT_EQ(ra.features.stochastic_median_iterations, r->features.stochastic_median_iterations);
+  }
+  EXPECT_EQ(ra.features.stochastic_success.size(), 3u);
+}
+
+TEST(RaterTest, StochasticRunsAreTheSameForEveryIsomorph) {
+  auto rater = Rater::Create(WithStochastic());
+  ASSERT_OK(rater);
+  const Grid puzzle = *ParseGrid(kWiki);
+  Rng rng(7);
+  const Grid disguised = RandomIsomorph(puzzle, rng);
+  ASSERT_NE(ToLine(puzzle), ToLine(disguised));
+  RatingResult a = (*rater)->Rate(puzzle), b = (*rater)->Rate(disguised);
+  EXPECT_EQ(a.features.stochastic_seed, b.features.stochastic_seed);
+  EXPECT_EQ(a.features.stochastic_median_iterations, b.features.stochastic_median_iterations);
+  EXPECT_EQ(a.features.stochastic_success, b.features.stochastic_success);
+}
+
+TEST(RaterTest, DefaultRaterSkipsStochasticSolversTheModelDoesNotUse) {
+  auto rater = Rater::Create({});
+  ASSERT_OK(rater);
+  EXPECT_EQ((*rater)->RunsStochastic(), ModelUsesStochastic());
+  RaterOptions never;
+  never.stochastic = StochasticUse::kNever;
+  auto quiet = Rater::Create(never);
+  ASSERT_OK(quiet);
+  EXPECT_TRUE((*quiet)->Rate(*ParseGrid(kWiki)).features.stochastic_success.empty());
+}
+
+TEST(RaterTest, EngineVersionAndParametersNameTheSetup) {
+  EXPECT_THAT(RaterEngineVersion(), ::testing::StartsWith("rater-"));
+  auto rater = Rater::Create({});
+  ASSERT_OK(rater);
+  std::map<std::string, std::string> p = (*rater)->Parameters();
+  EXPECT_THAT(p["ladder"], ::testing::HasSubstr("hidden_single"));
+  EXPECT_EQ(p.count("stochastic.anneal"), 1u);
+  RaterOptions other;
+  other.stochastic_seed = 2;
+  auto rater2 = Rater::Create(other);
+  ASSERT_OK(rater2);
+  EXPECT_NE((*rater2)->Parameters(), p);
+}
+
+TEST(RaterTest, RejectsBadStochasticBudgets) {
+  RaterOptions bad;
+  bad.stochastic_solvers = {{"anneal", 0, 10}};
+  EXPECT_THAT(Rater::Create(bad), StatusIs(absl::StatusCode::kInvalidArgument));
+  bad.stochastic_solvers = {{"no-such-solver", 1, 10}};
+  EXPECT_FALSE(Rater::Create(bad).ok());
 }
 
 }  // namespace

@@ -1,0 +1,119 @@
+// sudoku-forge rate: verdicts, JSON fields, the store (reuse, --rerate).
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace sudoku {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+struct CliRun {
+  int exit_code = -1;
+  std::string out;
+};
+
+std::string TempName(const std::string& what) {
+  static int calls = 0;
+  return absl::StrCat(::testing::TempDir(), "/rate_cli_", getpid(), "_", ++calls, "_", what);
+}
+
+CliRun RunCli(const std::string& args, const std::string& input = "") {
+  const std::string in_path = TempName("in.txt");
+  std::ofstream(in_path) << input;
+  const std::string cmd =
+      absl::StrCat(SUDOKU_FORGE_BINARY, " ", args, " <", in_path, " 2>/dev/null");
+  CliRun result;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return result;
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) result.out.append(buf.data(), n);
+  const int status = pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  std::remove(in_path.c_str());
+  return result;
+}
+
+const std::string kData = std::string(SUDOKU_SOURCE_DIR) + "/tests/data/";
+constexpr char kWiki[] =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+// kWiki with rows/columns transposed (an isomorph).
+std::string Transposed(const std::string& p) {
+  std::string t(81, '.');
+  for (int r = 0; r < 9; ++r)
+    for (int c = 0; c < 9; ++c) t[static_cast<size_t>(c * 9 + r)] = p[static_cast<size_t>(r * 9 + c)];
+  return t;
+}
+
+TEST(RateCliTest, GivesEveryVerdict) {
+  CliRun r = RunCli("rate --json " + kData + "rate_verdicts.txt");
+  EXPECT_EQ(r.exit_code, 1);
+  std::vector<std::string> lines = absl::StrSplit(r.out, '\n', absl::SkipEmpty());
+  ASSERT_EQ(lines.size(), 4u) << r.out;
+  // Chi & Lange's easy puzzles have several solutions: two different ones shown.
+  EXPECT_THAT(lines[0], HasSubstr("\"status\":\"MULTIPLE\""));
+  const size_t at = lines[0].find("\"solutions\":[\"");
+  ASSERT_NE(at, std::string::npos);
+  const std::string first = lines[0].substr(at + 14, 81);
+  const std::string second = lines[0].substr(at + 14 + 81 + 3, 81);
+  EXPECT_NE(first, second);
+  EXPECT_EQ(second.find('.'), std::string::npos);
+  EXPECT_THAT(lines[1], HasSubstr("\"status\":\"RATED\""));
+  for (const char* field : {"\"score\"", "\"level\"", "\"er\"", "\"ep\"", "\"ed\"",
+                            "\"hardest_technique\"", "\"technique_counts\"", "\"solver_success\"",
+                            "\"anneal\"", "\"hillclimb\"", "\"reseda\""}) {
+    EXPECT_THAT(lines[1], HasSubstr(field));
+  }
+  EXPECT_THAT(lines[1], Not(HasSubstr("\"steps\"")));
+  EXPECT_THAT(lines[2], HasSubstr("\"status\":\"NONE\""));
+  EXPECT_THAT(lines[3], HasSubstr("\"status\":\"INVALID\""));
+  EXPECT_THAT(lines[3], HasSubstr("both hold 5"));
+}
+
+TEST(RateCliTest, ExplainAddsTheSteps) {
+  CliRun r = RunCli(absl::StrCat("rate --json --explain ", kWiki));
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_THAT(r.out, HasSubstr("\"steps\":[{\"rating\":"));
+  CliRun text = RunCli(absl::StrCat("rate --explain ", kWiki));
+  EXPECT_THAT(text.out, HasSubstr("Hidden single"));
+}
+
+TEST(RateCliTest, ReadsStandardInputByDefault) {
+  CliRun r = RunCli("rate", std::string(kWiki) + "\n");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_THAT(r.out, HasSubstr("<stdin>:1\t"));
+}
+
+TEST(RateCliTest, StoresRatingsAndReusesThemForIsomorphs) {
+  const std::string db = TempName("store.db");
+  CliRun first = RunCli(absl::StrCat("rate --json --db=", db, " ", kWiki));
+  EXPECT_EQ(first.exit_code, 0);
+  EXPECT_THAT(first.out, Not(HasSubstr("\"from_store\":true")));
+  // The transposed puzzle has the same canonical key: its stored rating comes back.
+  CliRun again = RunCli(absl::StrCat("rate --json --db=", db, " ", Transposed(kWiki)));
+  EXPECT_EQ(again.exit_code, 0);
+  EXPECT_THAT(again.out, HasSubstr("\"from_store\":true"));
+  EXPECT_THAT(again.out, HasSubstr("\"puzzle_id\":\"1\""));
+  EXPECT_THAT(again.out, HasSubstr(Transposed(kWiki)));
+  CliRun rerate = RunCli(absl::StrCat("rate --json --rerate --db=", db, " ", kWiki));
+  EXPECT_THAT(rerate.out, Not(HasSubstr("\"from_store\":true")));
+  CliRun shown = RunCli(absl::StrCat("show 1 --db=", db));
+  EXPECT_EQ(shown.exit_code, 0) << shown.out;
+  std::remove(db.c_str());
+}
+
+}  // namespace
+}  // namespace sudoku
