@@ -22,6 +22,7 @@ Command StatsCommand();
 Command CanonCommand();
 Command RenderCommand();
 Command BookCommand();
+Command CorpusCommand();
 
 }  // namespace sudoku::cli
 

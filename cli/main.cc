@@ -48,6 +48,7 @@ const std::vector<Command>& Commands() {
       CanonCommand(),
       RenderCommand(),
       BookCommand(),
+      CorpusCommand(),
   };
   return *commands;
 }
@@ -155,6 +156,7 @@ int ParseFlags(const Command& c, const std::vector<std::string>& argv,
       return UsageError(c.name, absl::StrCat("bad value '", value, "' for --",
                                              body, ": ", error));
     }
+    args->given_flags.insert(name);
   }
   return kExitOk;
 }
