@@ -288,6 +288,36 @@ void ClassicKernel::Search(State& s) {
   }
 }
 
+bool ClassicKernel::HasSolutionDifferingAt(const Grid& puzzle, const Grid& solution,
+                                           const int* cells, int num_cells) {
+  max_solutions_ = 1;
+  max_nodes_ = 0;
+  num_solutions_ = 0;
+  nodes_ = 1;
+  guesses_ = 0;
+  limit_hit_ = stop_ = false;
+  State base;
+  for (int i = 0; i < 27; ++i) {
+    base.f[i] = kBandMask;
+    base.prev[i] = 0;
+  }
+  for (int b = 0; b < 3; ++b) base.unsolved[b] = kBandMask;
+  for (int cell = 0; cell < 81; ++cell) {
+    const int d = puzzle[cell] - 1;
+    if (d >= 0) Place(base, d, cell);
+  }
+  for (int k = 0; k < num_cells; ++k) {
+    const int cell = cells[k];
+    const int d = solution[cell] - 1;
+    State s = base;
+    s.f[3 * d + cell / 27] &= ~(uint32_t{1} << (cell % 27));
+    if (Propagate(s)) Search(s);
+    if (num_solutions_ > 0) return true;
+    Place(base, d, cell);
+  }
+  return false;
+}
+
 SolveResult ClassicKernel::Run(const Grid& puzzle, const SolveLimits& limits) {
   max_solutions_ = limits.max_solutions;
   max_nodes_ = limits.max_nodes;
