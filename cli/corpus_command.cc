@@ -200,11 +200,15 @@ int RunBuild(const CommandArgs& args) {
     }
     const BatchStats& s = *stats;
     failed |= s.failed > 0;
+    // A fully resumed level made nothing: no rate to show.
     std::cout << absl::StrFormat(
-        "%-15s %7d %7d %8.2f %9.1f %9.2f %7d  %s\n", level_name, s.resumed + s.made, s.inserted,
-        s.seconds, s.seconds > 0 ? static_cast<double>(s.made) / s.seconds : 0.0,
-        s.made > 0 ? static_cast<double>(s.attempts) / static_cast<double>(s.made) : 0.0, s.failed,
-        example.empty() ? "-" : example);
+        "%-15s %7d %7d %8s %9s %9s %7d  %s\n", level_name, s.resumed + s.made, s.inserted,
+        s.made > 0 ? absl::StrFormat("%.2f", s.seconds) : "-",
+        s.made > 0 ? absl::StrFormat("%.1f", static_cast<double>(s.made) / s.seconds) : "-",
+        s.made > 0
+            ? absl::StrFormat("%.2f", static_cast<double>(s.attempts) / static_cast<double>(s.made))
+            : "-",
+        s.failed, example.empty() ? "-" : example);
     std::cout.flush();
     if (!out_dir.empty()) {
       const Shard sh = *shard;
