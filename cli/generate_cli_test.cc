@@ -9,6 +9,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <set>
@@ -257,6 +258,27 @@ TEST(GenerateCliTest, SigintStopsCleanlyAndKeepsStoredPuzzles) {
   EXPECT_EQ(after.size(), end + 5);
   EXPECT_EQ(store->Stats()->puzzles, static_cast<int64_t>(end + 5));
   for (const auto& [index, line] : after) EXPECT_EQ(all[index], line) << "index " << index;
+}
+
+TEST(GenerateCliTest, ProgressLineOnATerminalOnly) {
+  const std::string db = TempPath("progress.db");
+  RemoveDb(db);
+  const Result piped = RunForge(absl::StrCat("generate --count=20 --nostore-traces --db=", db));
+  ASSERT_EQ(piped.exit_code, 0) << piped.err;
+  EXPECT_THAT(piped.err, ::testing::Not(HasSubstr("\r")));
+  EXPECT_THAT(piped.err, ::testing::Not(HasSubstr("\033[")));
+  // script(1) gives the command a terminal; the last draw (done == total)
+  // always happens.
+  if (std::system("command -v script >/dev/null 2>&1") != 0) GTEST_SKIP() << "no script(1)";
+  const std::string log = TempPath("tty.txt");
+  const std::string cmd = absl::StrCat("script -qec '", SUDOKU_FORGE_BINARY,
+                                       " generate --count=20 --seed=2 --nostore-traces --db=", db,
+                                       " >/dev/null' ", log, " >/dev/null 2>&1 </dev/null");
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  const std::string tty = ReadFile(log);
+  EXPECT_THAT(tty, HasSubstr("generate: 20/20 (100.0%)"));
+  EXPECT_THAT(tty, HasSubstr("ETA"));
+  std::remove(log.c_str());
 }
 
 class CorpusCliTest : public ::testing::Test {
