@@ -8,6 +8,7 @@
 #ifndef SUDOKU_CLI_COMMAND_H_
 #define SUDOKU_CLI_COMMAND_H_
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,9 @@ inline constexpr int kExitUsage = 2;     // bad flags, arguments or files
 struct CommandArgs {
   // Positional arguments after the subcommand name.
   std::vector<std::string> positional;
+  // The flags given on the command line (names with underscores), so a
+  // command can tell `--db=DEFAULT` from no --db at all.
+  std::set<std::string> given_flags;
 };
 
 struct Command {

@@ -24,6 +24,7 @@ Command RenderCommand();
 Command BookCommand();
 Command ExplainCommand();  // cli/explain_command.cc
 Command HintCommand();     // cli/hint_command.cc
+Command CorpusCommand();
 
 }  // namespace sudoku::cli
 

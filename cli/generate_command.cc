@@ -20,6 +20,9 @@
 #include "generator/generator.h"
 #include "deduction/registry.h"
 #include "rater/rater.h"
+#include "cli/generate_run.h"
+#include "cli/store_util.h"
+#include "core/status_macros.h"
 #include "storage/cli_output.pb.h"
 
 ABSL_FLAG(std::string, symmetry, "none",
@@ -38,140 +41,121 @@ ABSL_FLAG(bool, strict_minimal, false,
           "to make a too-hard puzzle easier)");
 ABSL_FLAG(int, max_attempts, 1000, "Full grids tried per puzzle before giving up on it");
 
+ABSL_FLAG(bool, store_traces, true,
+          "With --db: store each puzzle's solve path (the rater's trace) too");
+
 namespace sudoku::cli {
+
+absl::StatusOr<GeneratorOptions> GeneratorOptionsFromFlags() {
+  GeneratorOptions options;
+  const std::string shape_spec = absl::GetFlag(FLAGS_shape);
+  if (!shape_spec.empty()) {
+    SUDOKU_ASSIGN_OR_RETURN(options.shape, Shape::FromSpec(shape_spec));
+  }
+  SUDOKU_ASSIGN_OR_RETURN(options.symmetry, ParseSymmetry(absl::GetFlag(FLAGS_symmetry)));
+  options.minimal = absl::GetFlag(FLAGS_minimal);
+  options.min_clues = absl::GetFlag(FLAGS_min_clues);
+  options.max_clues = absl::GetFlag(FLAGS_max_clues);
+  options.max_attempts = absl::GetFlag(FLAGS_max_attempts);
+  options.allow_backoff = !absl::GetFlag(FLAGS_strict_minimal);
+  SUDOKU_RETURN_IF_ERROR(options.Validate());
+  return options;
+}
+
+std::map<std::string, std::string> GeneratorParameters(const GeneratorOptions& options) {
+  return {{"shape", options.shape->name()},
+          {"symmetry", std::string(SymmetryName(options.symmetry))},
+          {"minimal", options.minimal ? "true" : "false"},
+          {"min_clues", absl::StrCat(options.min_clues)},
+          {"max_clues", absl::StrCat(options.max_clues)},
+          {"max_attempts", absl::StrCat(options.max_attempts)},
+          {"allow_backoff", options.allow_backoff ? "true" : "false"}};
+}
+
 namespace {
-
-std::atomic<bool> g_interrupted{false};
-
-void OnInterrupt(int) { g_interrupted.store(true); }
 
 int RunGenerate(const CommandArgs& args) {
   if (!args.positional.empty()) {
     return UsageError("generate", absl::StrCat("unexpected argument '", args.positional[0], "'"));
   }
-  GeneratorOptions options;
-  const std::string shape_spec = absl::GetFlag(FLAGS_shape);
-  if (!shape_spec.empty()) {
-    absl::StatusOr<const Shape*> shape = Shape::FromSpec(shape_spec);
-    if (!shape.ok()) return UsageError("generate", std::string(shape.status().message()));
-    options.shape = *shape;
-  }
-  absl::StatusOr<Symmetry> symmetry = ParseSymmetry(absl::GetFlag(FLAGS_symmetry));
-  if (!symmetry.ok()) return UsageError("generate", std::string(symmetry.status().message()));
-  options.symmetry = *symmetry;
-  options.minimal = absl::GetFlag(FLAGS_minimal);
-  options.min_clues = absl::GetFlag(FLAGS_min_clues);
-  options.max_clues = absl::GetFlag(FLAGS_max_clues);
-  if (absl::Status s = options.Validate(); !s.ok()) {
-    return UsageError("generate", std::string(s.message()));
-  }
-  options.max_attempts = absl::GetFlag(FLAGS_max_attempts);
-  options.allow_backoff = !absl::GetFlag(FLAGS_strict_minimal);
+  absl::StatusOr<GeneratorOptions> options = GeneratorOptionsFromFlags();
+  if (!options.ok()) return UsageError("generate", std::string(options.status().message()));
   // Difficulty target: --level sets the score band; --score-min/max narrow it.
+  DifficultyTarget target;
   const std::string level_name = absl::GetFlag(FLAGS_level);
-  const std::string required = absl::GetFlag(FLAGS_requires);
-  double lo = absl::GetFlag(FLAGS_score_min), hi = absl::GetFlag(FLAGS_score_max);
-  std::optional<Level> level;
+  target.requires_technique = absl::GetFlag(FLAGS_requires);
+  target.score_min = absl::GetFlag(FLAGS_score_min);
+  target.score_max = absl::GetFlag(FLAGS_score_max);
   if (!level_name.empty()) {
     absl::StatusOr<Level> parsed = ParseLevel(level_name);
     if (!parsed.ok()) return UsageError("generate", std::string(parsed.status().message()));
-    level = *parsed;
-    auto [band_lo, band_hi] = ScoreBand(*level);
-    lo = std::max(lo, band_lo);
-    hi = std::min(hi, band_hi);
+    target.level = *parsed;
   }
-  if (lo >= hi) return UsageError("generate", "the score range is empty");
-  const bool targeted = level.has_value() || !required.empty() ||
-                        absl::GetFlag(FLAGS_score_min) > -1e9 || absl::GetFlag(FLAGS_score_max) < 1e9;
+  const bool targeted = target.level.has_value() || !target.requires_technique.empty() ||
+                        target.score_min > -1e9 || target.score_max < 1e9;
+  // --db given: every puzzle is stored (rated, with its trace and
+  // generation info) in --collection, and a re-run resumes.
+  const bool to_db = args.given_flags.count("db") != 0;
   std::unique_ptr<Rater> rater;
-  double required_difficulty = 0;
-  if (targeted) {
+  BatchSpec spec;
+  spec.options = *options;
+  if (targeted || to_db) {
     absl::StatusOr<std::unique_ptr<Rater>> made = Rater::Create({});
     if (!made.ok()) return UsageError("generate", std::string(made.status().message()));
     rater = std::move(*made);
-    if (!required.empty()) {
-      absl::StatusOr<std::unique_ptr<Technique>> t = FindTechnique(required);
-      if (!t.ok()) return UsageError("generate", std::string(t.status().message()));
-      required_difficulty = (*t)->difficulty();
-    }
+    spec.rater = rater.get();
   }
-  // Judges a candidate: below the band (or easier than the required
-  // technique) is too easy; above it, or needing a guess, too hard.
-  const bool want_guessing = level == Level::kNeedsGuessing;
-  Judge judge;
+  spec.parameters = GeneratorParameters(*options);
   if (targeted) {
-    judge = [&, lo, hi](const Grid& puzzle, const Grid&) {
-      RatingResult r = rater->Rate(puzzle);
-      const RatingFeatures& f = r.features;
-      if (want_guessing) return f.solved_by_logic ? Verdict::kTooEasy : Verdict::kAccept;
-      if (!f.solved_by_logic) return Verdict::kTooHard;
-      if (!required.empty()) {
-        bool used = false;
-        for (const auto& [id, n] : f.technique_counts) used |= id == required;
-        if (!used) return f.er < required_difficulty ? Verdict::kTooEasy : Verdict::kTooHard;
-      }
-      if (r.score < lo) return Verdict::kTooEasy;
-      if (r.score >= hi) return Verdict::kTooHard;
-      return Verdict::kAccept;
-    };
+    absl::StatusOr<Judge> judge = MakeJudge(*rater, target);
+    if (!judge.ok()) return UsageError("generate", std::string(judge.status().message()));
+    spec.judge = *std::move(judge);
+    spec.parameters["level"] = level_name;
+    spec.parameters["score_min"] = absl::StrCat(target.score_min);
+    spec.parameters["score_max"] = absl::StrCat(target.score_max);
+    spec.parameters["requires"] = target.requires_technique;
+    spec.parameters["rater_version"] = absl::StrCat(kRaterVersion);
   }
   const int count = absl::GetFlag(FLAGS_count);
-  const int jobs = absl::GetFlag(FLAGS_jobs);
+  spec.jobs = absl::GetFlag(FLAGS_jobs);
   if (count < 1) return UsageError("generate", "--count must be at least 1");
-  if (jobs < 1 || jobs > 256) return UsageError("generate", "--jobs must be in 1..256");
-  const uint64_t seed = absl::GetFlag(FLAGS_seed);
+  if (spec.jobs < 1 || spec.jobs > 256) return UsageError("generate", "--jobs must be in 1..256");
+  spec.seed = absl::GetFlag(FLAGS_seed);
+  spec.parameters["seed"] = absl::StrCat(spec.seed);
+  spec.target_level = level_name;
+  spec.symmetry_name = std::string(SymmetryName(options->symmetry));
+  for (int i = 0; i < count; ++i) spec.indices.push_back(static_cast<uint64_t>(i));
   const bool json = absl::GetFlag(FLAGS_json);
 
-  std::signal(SIGINT, OnInterrupt);
+  StoreSpec store_spec;
+  std::unique_ptr<SqlitePuzzleStore> store;
+  if (to_db) {
+    absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> opened = OpenStoreFromFlags(true);
+    if (!opened.ok()) return UsageError("generate", std::string(opened.status().message()));
+    store = *std::move(opened);
+    store_spec.store = store.get();
+    store_spec.collection = absl::GetFlag(FLAGS_collection);
+    if (store_spec.collection.empty()) store_spec.collection = "generated";
+    store_spec.traces = absl::GetFlag(FLAGS_store_traces);
+  }
+
   // Puzzle i is seeded with DeriveSeed(seed, i): the batch is the same for
   // every --jobs. Results are printed in index order as they become ready.
-  struct Made {
-    std::optional<GeneratedPuzzle> puzzle;
-    std::optional<RatingResult> rating;
-  };
-  int made = 0, failed = 0;
-  int64_t attempts = 0;
-  Progress progress("generate", count);
-  const auto start = std::chrono::steady_clock::now();
-  std::mutex generators_mu;
-  std::map<std::thread::id, std::unique_ptr<Generator>> generators;  // one per thread
-  auto work = [&](size_t i) {
-    Generator* generator;
-    {
-      std::lock_guard<std::mutex> lock(generators_mu);
-      auto& slot = generators[std::this_thread::get_id()];
-      if (slot == nullptr) slot = std::make_unique<Generator>(options);
-      generator = slot.get();
-    }
-    Made m;
-    m.puzzle = generator->Generate(DeriveSeed(seed, i), judge);
-    if (m.puzzle && rater != nullptr) m.rating = rater->Rate(m.puzzle->puzzle);
-    return m;
-  };
-  auto emit = [&](size_t i, Made m) {
-    progress.Add();
-    if (!m.puzzle) {
-      ++failed;
-      std::cerr << "puzzle " << i << ": none accepted within --max-attempts=" << options.max_attempts
-                << "\n";
-      return;
-    }
-    ++made;
-    const GeneratedPuzzle& p = *m.puzzle;
-    attempts += p.attempts;
+  auto print = [&](const MadePuzzle& m) {
+    const GeneratedPuzzle& p = m.puzzle;
     if (!json) {
       std::cout << ToLine(p.puzzle) << "\n";
       return;
     }
     GeneratedOutput out;
-    out.set_index(static_cast<uint32_t>(i));
+    out.set_index(static_cast<uint32_t>(m.index));
     out.set_puzzle(ToLine(p.puzzle));
     out.set_solution(ToLine(p.solution));
     out.set_shape(p.puzzle.shape().name());
     out.set_clues(static_cast<uint32_t>(p.puzzle.NumFilled()));
     out.set_seed(p.seed);
     out.set_attempts(static_cast<uint32_t>(p.attempts));
-    out.set_symmetry(SymmetryName(options.symmetry));
+    out.set_symmetry(SymmetryName(options->symmetry));
     if (m.rating) {
       out.set_score(m.rating->score);
       out.set_level(std::string(LevelName(m.rating->level)));
@@ -180,18 +164,34 @@ int RunGenerate(const CommandArgs& args) {
     }
     std::cout << ToJson(out) << "\n";
   };
-  ParallelOrdered(static_cast<size_t>(count), jobs, work, emit, &g_interrupted);
-  std::signal(SIGINT, SIG_DFL);
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  InterruptGuard interrupt;
+  absl::StatusOr<BatchStats> stats = RunBatch(spec, store_spec, interrupt.flag(), print, "generate");
+  if (!stats.ok()) {
+    std::cerr << "sudoku-forge generate: " << stats.status().message() << "\n";
+    return kExitUsage;
+  }
+  const BatchStats& s = *stats;
+  if (s.failed > 0) {
+    std::cerr << s.failed << " puzzle(s): none accepted within --max-attempts="
+              << options->max_attempts << "\n";
+  }
   std::cerr << absl::StrFormat(
       "generated %d puzzles (%s, symmetry %s%s) in %.2f s: %.1f puzzles/s, %.2f grids tried per "
       "puzzle%s\n",
-      made, options.shape->name(), SymmetryName(options.symmetry),
-      level ? absl::StrCat(", level ", LevelName(*level)) : "", secs, made / secs,
-      made > 0 ? static_cast<double>(attempts) / made : 0.0,
-      g_interrupted.load() ? " (interrupted)" : "");
-  if (g_interrupted.load()) return 130;
-  return failed > 0 ? kExitBadPuzzle : kExitOk;
+      s.made, options->shape->name(), SymmetryName(options->symmetry),
+      target.level ? absl::StrCat(", level ", LevelName(*target.level)) : "", s.seconds,
+      static_cast<double>(s.made) / s.seconds,
+      s.made > 0 ? static_cast<double>(s.attempts) / static_cast<double>(s.made) : 0.0,
+      s.interrupted ? " (interrupted)" : "");
+  if (store != nullptr) {
+    std::cerr << absl::StrFormat(
+        "stored in %s, collection '%s': %d new, %d already stored as isomorphs, %d from an "
+        "earlier run of the same seed and options%s\n",
+        absl::GetFlag(FLAGS_db), store_spec.collection, s.inserted, s.isomorphs, s.resumed,
+        s.interrupted ? "; re-run the same command to resume" : "");
+  }
+  if (s.interrupted) return 130;
+  return s.failed > 0 ? kExitBadPuzzle : kExitOk;
 }
 
 }  // namespace
@@ -202,12 +202,18 @@ Command GenerateCommand() {
           "       [--seed=S] [--jobs=J] [--min-clues=N] [--max-clues=N] [--nominimal]\n"
           "       [--level=easy|medium|hard|evil|needs-guessing] [--score-min=X]\n"
           "       [--score-max=X] [--requires=TECHNIQUE] [--max-attempts=N] [--json]\n"
+          "       [--db=PATH [--collection=NAME] [--nostore-traces]]\n"
           "Each puzzle: a random full grid, then clue removal in random order,\n"
           "each removal kept only if the puzzle still has one solution. The same\n"
           "--seed gives the same puzzles for any --jobs. Prints one puzzle per line\n"
-          "(or one JSON object with solution, seed and attempts).",
+          "(or one JSON object with solution, seed and attempts).\n"
+          "With --db: each puzzle is also stored with its solution, rating, trace\n"
+          "and generation info in --collection (default 'generated'); re-running\n"
+          "the same command resumes (stored puzzles are not made again), and\n"
+          "Ctrl-C stops cleanly, keeping what is stored (exit code 130).",
           {"count", "shape", "symmetry", "seed", "jobs", "minimal", "min_clues", "max_clues",
-           "json", "level", "score_min", "score_max", "requires", "max_attempts", "strict_minimal"},
+           "json", "level", "score_min", "score_max", "requires", "max_attempts", "strict_minimal",
+           "db", "collection", "store_traces"},
           &RunGenerate};
 }
 

@@ -50,6 +50,7 @@ const std::vector<Command>& Commands() {
       BookCommand(),
       ExplainCommand(),
       HintCommand(),
+      CorpusCommand(),
   };
   return *commands;
 }
@@ -157,6 +158,7 @@ int ParseFlags(const Command& c, const std::vector<std::string>& argv,
       return UsageError(c.name, absl::StrCat("bad value '", value, "' for --",
                                              body, ": ", error));
     }
+    args->given_flags.insert(name);
   }
   return kExitOk;
 }

@@ -35,6 +35,16 @@ Generator::Generator(const GeneratorOptions& options)
   absl::StatusOr<std::unique_ptr<Solver>> solver = MakeSolver("backtrack");
   assert(solver.ok());
   solver_ = std::move(*solver);
+  if (options.shape->box_rows() == 3 && options.shape->box_cols() == 3) {
+    kernel_ = std::make_unique<ClassicKernel>();
+  }
+}
+
+bool Generator::StillUnique(const Grid& puzzle, const Grid& solution,
+                            const std::vector<int>& orbit) {
+  if (kernel_ == nullptr) return IsUnique(puzzle);
+  return !kernel_->HasSolutionDifferingAt(puzzle, solution, orbit.data(),
+                                          static_cast<int>(orbit.size()));
 }
 
 bool Generator::IsUnique(const Grid& puzzle) {
@@ -43,14 +53,13 @@ bool Generator::IsUnique(const Grid& puzzle) {
   return solver_->Solve(puzzle, limits).num_solutions == 1;
 }
 
-void Generator::RemoveClues(const Grid& solution, Rng& rng, std::vector<Grid>* sequence,
+void Generator::RemoveClues(const Grid& solution, Rng& rng, std::vector<int>* removed,
                             int64_t* checks) {
   std::vector<int> order(orbits_.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
   Shuffle(rng, order.begin(), order.end());
   Grid puzzle = solution;
   int clues = puzzle.num_cells();
-  sequence->push_back(puzzle);
   // One pass suffices for minimality: a removal refused now stays refused
   // after later removals (fewer clues never restore uniqueness).
   for (int index : order) {
@@ -59,9 +68,9 @@ void Generator::RemoveClues(const Grid& solution, Rng& rng, std::vector<Grid>* s
     if (options_.min_clues > 0 && after < options_.min_clues) continue;
     for (int cell : orbit) puzzle.set(cell, 0);
     ++*checks;
-    if (IsUnique(puzzle)) {
+    if (StillUnique(puzzle, solution, orbit)) {
       clues = after;
-      sequence->push_back(puzzle);
+      removed->push_back(index);
       if (!options_.minimal && options_.min_clues > 0 && clues == options_.min_clues) break;
     } else {
       for (int cell : orbit) puzzle.set(cell, solution[cell]);
@@ -69,37 +78,48 @@ void Generator::RemoveClues(const Grid& solution, Rng& rng, std::vector<Grid>* s
   }
 }
 
+Grid Generator::PuzzleAt(const Grid& solution, const std::vector<int>& removed,
+                         size_t steps) const {
+  Grid puzzle = solution;
+  for (size_t k = 0; k < steps; ++k) {
+    for (int cell : orbits_[static_cast<size_t>(removed[k])]) puzzle.set(cell, 0);
+  }
+  return puzzle;
+}
+
 std::optional<GeneratedPuzzle> Generator::Generate(uint64_t seed, const Judge& judge) {
   GeneratedPuzzle result{Grid(*options_.shape), Grid(*options_.shape), seed, 0, 0, 0};
+  std::vector<int> removed;
   for (int attempt = 0; attempt < options_.max_attempts; ++attempt) {
     ++result.attempts;
     const uint64_t attempt_seed = DeriveSeed(seed, static_cast<uint64_t>(attempt));
     Rng rng(attempt_seed);
     const Grid solution = RandomSolution(*options_.shape, rng());
-    std::vector<Grid> sequence;
-    RemoveClues(solution, rng, &sequence, &result.uniqueness_checks);
-    const Grid& last = sequence.back();
+    removed.clear();
+    RemoveClues(solution, rng, &removed, &result.uniqueness_checks);
+    Grid last = PuzzleAt(solution, removed, removed.size());
     if (options_.max_clues > 0 && last.NumFilled() > options_.max_clues) continue;
     if (!judge) {
-      result.puzzle = last;
+      result.puzzle = std::move(last);
       result.solution = solution;
       return result;
     }
     ++result.judged;
     const Verdict verdict = judge(last, solution);
     if (verdict == Verdict::kAccept) {
-      result.puzzle = last;
+      result.puzzle = std::move(last);
       result.solution = solution;
       return result;
     }
     if (verdict == Verdict::kTooEasy || !options_.allow_backoff) continue;
     // Too hard and backing off is allowed: earlier puzzles of the
     // sequence have more clues and are (nearly always) easier. Bisect for
-    // the last acceptable one, keeping within the clue bounds.
-    size_t lo = 0, hi = sequence.size() - 1;  // judge(sequence[hi]) is too hard
+    // the last acceptable one, keeping within the clue bounds. Puzzle k of
+    // the sequence is the solution minus the first k removed orbits.
+    size_t lo = 0, hi = removed.size();  // judge(puzzle hi) is too hard
     while (lo + 1 < hi) {
       const size_t mid = (lo + hi) / 2;
-      const Grid& candidate = sequence[mid];
+      Grid candidate = PuzzleAt(solution, removed, mid);
       if (options_.max_clues > 0 && candidate.NumFilled() > options_.max_clues) {
         lo = mid;
         continue;
@@ -107,7 +127,7 @@ std::optional<GeneratedPuzzle> Generator::Generate(uint64_t seed, const Judge& j
       ++result.judged;
       const Verdict v = judge(candidate, solution);
       if (v == Verdict::kAccept) {
-        result.puzzle = candidate;
+        result.puzzle = std::move(candidate);
         result.solution = solution;
         return result;
       }

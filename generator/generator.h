@@ -21,6 +21,7 @@
 #include "core/grid.h"
 #include "core/rng.h"
 #include "generator/symmetry.h"
+#include "solvers/classic_kernel.h"
 #include "solvers/solver.h"
 
 namespace sudoku {
@@ -83,15 +84,22 @@ class Generator {
   bool IsMinimal(const Grid& puzzle);
 
  private:
-  // Removes clues from `solution` in an order drawn from `rng`. Appends each
-  // puzzle of the removal sequence to `sequence` (the last is the result).
-  void RemoveClues(const Grid& solution, Rng& rng, std::vector<Grid>* sequence,
+  // Removes clues from `solution` in an order drawn from `rng`. Appends the
+  // index of each orbit removed to `removed`, in order.
+  void RemoveClues(const Grid& solution, Rng& rng, std::vector<int>* removed,
                    int64_t* checks);
+  // The solution minus the first `steps` orbits of `removed`.
+  Grid PuzzleAt(const Grid& solution, const std::vector<int>& removed, size_t steps) const;
   bool IsUnique(const Grid& puzzle);
+  // Whether `puzzle` (the previous puzzle, unique with `solution`, minus
+  // `orbit`) still has one solution. 9x9: a search excluding the known
+  // solution on the orbit; other shapes: count to 2.
+  bool StillUnique(const Grid& puzzle, const Grid& solution, const std::vector<int>& orbit);
 
   GeneratorOptions options_;
   std::vector<std::vector<int>> orbits_;
   std::unique_ptr<Solver> solver_;
+  std::unique_ptr<ClassicKernel> kernel_;  // 9x9 only
 };
 
 }  // namespace sudoku

@@ -59,6 +59,15 @@ struct Tables {
 
 constexpr Tables kT;
 
+// Bit count without a library call: builds for baseline x86-64 (no POPCNT
+// instruction) turn std::popcount into a call to libgcc, which cost ~6% of
+// the generator's time in Search.
+inline int Popcount(uint32_t x) {
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  return static_cast<int>((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
 inline uint32_t FoldColumns(uint32_t a) { return (a | (a >> 9) | (a >> 18)) & 0x1FF; }
 
 }  // namespace
@@ -239,10 +248,9 @@ void ClassicKernel::Search(State& s) {
       const int p = std::countr_zero(pairs);
       const uint32_t col = kT.column[static_cast<size_t>(p % 9)];
       const int score =
-          std::popcount(u & kT.band_peers[static_cast<size_t>(p)]) +
-          std::popcount(s.unsolved[0] & col) +
-          std::popcount(s.unsolved[1] & col) +
-          std::popcount(s.unsolved[2] & col);
+          Popcount(u & kT.band_peers[static_cast<size_t>(p)]) +
+          Popcount((s.unsolved[0] & col) | ((s.unsolved[1] & col) << 1) |
+                   ((s.unsolved[2] & col) << 2));
       if (score > best_score) {
         best_score = score;
         cell = 27 * b + p;
@@ -286,6 +294,36 @@ void ClassicKernel::Search(State& s) {
       if (Propagate(s)) Search(s);
     }
   }
+}
+
+bool ClassicKernel::HasSolutionDifferingAt(const Grid& puzzle, const Grid& solution,
+                                           const int* cells, int num_cells) {
+  max_solutions_ = 1;
+  max_nodes_ = 0;
+  num_solutions_ = 0;
+  nodes_ = 1;
+  guesses_ = 0;
+  limit_hit_ = stop_ = false;
+  State base;
+  for (int i = 0; i < 27; ++i) {
+    base.f[i] = kBandMask;
+    base.prev[i] = 0;
+  }
+  for (int b = 0; b < 3; ++b) base.unsolved[b] = kBandMask;
+  for (int cell = 0; cell < 81; ++cell) {
+    const int d = puzzle[cell] - 1;
+    if (d >= 0) Place(base, d, cell);
+  }
+  for (int k = 0; k < num_cells; ++k) {
+    const int cell = cells[k];
+    const int d = solution[cell] - 1;
+    State s = base;
+    s.f[3 * d + cell / 27] &= ~(uint32_t{1} << (cell % 27));
+    if (Propagate(s)) Search(s);
+    if (num_solutions_ > 0) return true;
+    Place(base, d, cell);
+  }
+  return false;
 }
 
 SolveResult ClassicKernel::Run(const Grid& puzzle, const SolveLimits& limits) {

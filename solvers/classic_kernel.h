@@ -1,5 +1,6 @@
 // ClassicKernel: a 9x9-only exact search on band bit boards. Internal to
-// solvers/; BacktrackSolver uses it for 3x3 shapes.
+// solvers/ (BacktrackSolver uses it for 3x3 shapes) and the generator
+// (HasSolutionDifferingAt).
 //
 // The board is 27 words: for each digit d (0..8) and band b (0..2, rows
 // 3b..3b+2) a 27-bit mask of the cells of that band where d may still go:
@@ -37,6 +38,18 @@ class ClassicKernel {
  public:
   // REQUIRES: puzzle.shape() is 3x3. Givens that clash give 0 solutions.
   SolveResult Run(const Grid& puzzle, const SolveLimits& limits);
+
+  // For the generator's clue removal: whether `puzzle` has a solution that
+  // differs from `solution` in at least one of `cells`.
+  // REQUIRES: `solution` solves `puzzle`, and it is the only solution of
+  // `puzzle` with `cells` filled in from it (the puzzle before removing
+  // them). Then the answer is "the removal breaks uniqueness", found by a
+  // search that never enters the known solution's subtree: for each k,
+  // cells[0..k-1] as in `solution` and cells[k] not, stopping at the
+  // first solution. Cheaper than counting to 2.
+  bool HasSolutionDifferingAt(const Grid& puzzle, const Grid& solution, const int* cells,
+                              int num_cells);
+  int64_t nodes() const { return nodes_; }
 
  private:
   struct State {

@@ -1,0 +1,413 @@
+// End-to-end tests of `generate --db` and `corpus build|merge` on the real
+// binary: reproducibility, storage, resume, Ctrl-C, shards and merging.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "core/canonical.h"
+#include "core/format.h"
+#include "core/rng.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "storage/sqlite_puzzle_store.h"
+#include "tests/testing/status_matchers.h"
+
+namespace sudoku {
+namespace {
+
+using ::sudoku::testing::IsOk;
+using ::testing::HasSubstr;
+
+std::string TempPath(const std::string& stem) {
+  static std::atomic<int> counter{0};
+  return absl::StrCat(::testing::TempDir(), "/gencli_", getpid(), "_", counter++, "_", stem);
+}
+
+void RemoveDb(const std::string& path) {
+  for (const char* s : {"", "-wal", "-shm"}) std::remove((path + s).c_str());
+}
+
+struct Result {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+Result RunForge(const std::string& args) {
+  const std::string err_path = TempPath("err.txt");
+  const std::string cmd =
+      absl::StrCat(SUDOKU_FORGE_BINARY, " ", args, " </dev/null 2>", err_path);
+  Result result;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return result;
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) result.out.append(buf.data(), n);
+  const int status = pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  std::ifstream in(err_path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  result.err = ss.str();
+  std::remove(err_path.c_str());
+  return result;
+}
+
+std::vector<std::string> Lines(const std::string& text) {
+  return absl::StrSplit(text, '\n', absl::SkipEmpty());
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::unique_ptr<SqlitePuzzleStore> OpenOrDie(const std::string& path) {
+  auto store = SqlitePuzzleStore::Open(path, {.create_if_missing = false});
+  EXPECT_THAT(store, IsOk());
+  return store.ok() ? *std::move(store) : nullptr;
+}
+
+// Stored puzzles of a collection as (generation index -> puzzle line).
+std::map<uint64_t, std::string> StoredByIndex(SqlitePuzzleStore& store,
+                                              const std::string& collection) {
+  std::map<uint64_t, std::string> out;
+  PuzzleQuery q;
+  q.collection = collection;
+  auto puzzles = store.Query(q);
+  EXPECT_THAT(puzzles, IsOk());
+  if (!puzzles.ok()) return out;
+  for (const StoredPuzzle& p : *puzzles) {
+    auto info = store.GetGenerationInfo(p.id);
+    EXPECT_THAT(info, IsOk());
+    if (!info.ok() || !info->has_value()) {
+      ADD_FAILURE() << "puzzle " << p.id << " has no generation info";
+      continue;
+    }
+    uint64_t index = 0;
+    EXPECT_TRUE(absl::SimpleAtoi((*info)->parameters().at("index"), &index));
+    EXPECT_TRUE(out.emplace(index, ToLine(p.givens)).second) << "index " << index << " twice";
+  }
+  return out;
+}
+
+TEST(GenerateCliTest, SameSeedSamePuzzlesForAnyJobs) {
+  const Result a = RunForge("generate --count=30 --seed=5 --jobs=1");
+  const Result b = RunForge("generate --count=30 --seed=5 --jobs=3");
+  const Result c = RunForge("generate --count=30 --seed=6 --jobs=2");
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  ASSERT_EQ(Lines(a.out).size(), 30u);
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_NE(a.out, c.out);
+}
+
+TEST(GenerateCliTest, DbStoresSolutionRatingTraceAndProvenance) {
+  const std::string db = TempPath("store.db");
+  RemoveDb(db);
+  const Result r = RunForge(absl::StrCat("generate --count=8 --seed=11 --jobs=2 --db=", db,
+                                         " --collection=mine --symmetry=rot180"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("8 new"));
+  const std::vector<std::string> printed = Lines(r.out);
+  ASSERT_EQ(printed.size(), 8u);
+  auto store = OpenOrDie(db);
+  ASSERT_NE(store, nullptr);
+  PuzzleQuery q;
+  q.collection = "mine";
+  auto stored = store->Query(q);
+  ASSERT_THAT(stored, IsOk());
+  ASSERT_EQ(stored->size(), 8u);
+  for (const StoredPuzzle& p : *stored) {
+    SCOPED_TRACE(ToLine(p.givens));
+    ASSERT_TRUE(p.solution.has_value());
+    EXPECT_TRUE(IsValidSolution(p.givens, *p.solution));
+    EXPECT_EQ(p.num_solutions, 1);
+    auto ratings = store->Ratings(p.id);
+    ASSERT_THAT(ratings, IsOk());
+    ASSERT_EQ(ratings->size(), 1u);
+    EXPECT_FALSE((*ratings)[0].level().empty());
+    EXPECT_GT((*ratings)[0].total_steps(), 0u);
+    auto trace = store->LatestTrace(p.id);
+    ASSERT_THAT(trace, IsOk());
+    ASSERT_TRUE(trace->has_value());
+    EXPECT_GT((*trace)->steps_size(), 0);
+    auto info = store->GetGenerationInfo(p.id);
+    ASSERT_THAT(info, IsOk());
+    ASSERT_TRUE(info->has_value());
+    const proto::GenerationInfo& g = **info;
+    uint64_t index = 0;
+    ASSERT_TRUE(absl::SimpleAtoi(g.parameters().at("index"), &index));
+    ASSERT_LT(index, 8u);
+    EXPECT_EQ(g.seed(), DeriveSeed(11, index));
+    EXPECT_EQ(g.generator_version(), "generator-1");
+    EXPECT_EQ(g.symmetry(), "rot180");
+    EXPECT_EQ(g.parameters().at("symmetry"), "rot180");
+    EXPECT_EQ(printed[index], ToLine(p.givens));
+  }
+}
+
+TEST(GenerateCliTest, RerunResumesWithoutDuplicates) {
+  const std::string db = TempPath("resume.db");
+  RemoveDb(db);
+  const Result reference = RunForge("generate --count=25 --seed=3");
+  ASSERT_EQ(reference.exit_code, 0);
+  const std::vector<std::string> all = Lines(reference.out);
+  ASSERT_EQ(all.size(), 25u);
+  const std::string flags = absl::StrCat(" --seed=3 --jobs=2 --nostore-traces --db=", db);
+  const Result first = RunForge("generate --count=10" + flags);
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  const Result second = RunForge("generate --count=25" + flags);
+  ASSERT_EQ(second.exit_code, 0) << second.err;
+  EXPECT_THAT(second.err, HasSubstr("15 new"));
+  EXPECT_THAT(second.err, HasSubstr("10 from an earlier run"));
+  // Only the missing puzzles were made, and they are the reference's.
+  EXPECT_EQ(Lines(second.out), std::vector<std::string>(all.begin() + 10, all.end()));
+  const Result third = RunForge("generate --count=25" + flags);
+  ASSERT_EQ(third.exit_code, 0) << third.err;
+  EXPECT_EQ(third.out, "");
+  // Other options are another run: a new index space in the same collection.
+  const Result other = RunForge(absl::StrCat("generate --count=2 --seed=4 --db=", db));
+  ASSERT_EQ(other.exit_code, 0) << other.err;
+  auto store = OpenOrDie(db);
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(store->Stats()->puzzles, 27);
+  std::set<std::string> lines;
+  PuzzleQuery q;
+  auto stored = store->Query(q);
+  ASSERT_THAT(stored, IsOk());
+  for (const StoredPuzzle& p : *stored) lines.insert(ToLine(p.givens));
+  for (const std::string& line : all) EXPECT_EQ(lines.count(line), 1u) << line;
+}
+
+TEST(GenerateCliTest, SigintStopsCleanlyAndKeepsStoredPuzzles) {
+  const std::string db = TempPath("sigint.db");
+  RemoveDb(db);
+  const std::string seed = "--seed=21";
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int null_fd = open("/dev/null", O_WRONLY);
+    dup2(null_fd, STDOUT_FILENO);
+    dup2(null_fd, STDERR_FILENO);
+    const std::string db_flag = "--db=" + db;
+    execl(SUDOKU_FORGE_BINARY, SUDOKU_FORGE_BINARY, "generate", "--count=1000000",
+          seed.c_str(), "--jobs=2", "--nostore-traces", db_flag.c_str(),
+          static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  ASSERT_GT(pid, 0);
+  // Wait until some batches are committed (read through our own connection).
+  int64_t seen = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (seen < 10 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    auto reader = SqlitePuzzleStore::Open(db, {.create_if_missing = false});
+    if (!reader.ok()) continue;
+    auto stats = (*reader)->Stats();
+    if (stats.ok()) seen = stats->puzzles;
+  }
+  ASSERT_GE(seen, 10) << "the child stored nothing within a minute";
+  ASSERT_EQ(kill(pid, SIGINT), 0);
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+
+  std::map<uint64_t, std::string> stored;
+  {
+    auto store = OpenOrDie(db);
+    ASSERT_NE(store, nullptr);
+    EXPECT_THAT(store->IntegrityCheck(), ::sudoku::testing::IsOkAndHolds("ok"));
+    stored = StoredByIndex(*store, "generated");
+    EXPECT_GE(static_cast<int64_t>(stored.size()), seen);
+    EXPECT_EQ(store->Stats()->puzzles, static_cast<int64_t>(stored.size()));
+  }
+  ASSERT_FALSE(stored.empty());
+  // What is stored is the reference batch's puzzles at their indices.
+  const uint64_t end = stored.rbegin()->first + 1;
+  const Result reference = RunForge(absl::StrCat("generate --count=", end + 5, " ", seed));
+  ASSERT_EQ(reference.exit_code, 0);
+  const std::vector<std::string> all = Lines(reference.out);
+  for (const auto& [index, line] : stored) EXPECT_EQ(all[index], line) << "index " << index;
+  // Resuming completes the batch without duplicates.
+  const Result resumed = RunForge(absl::StrCat("generate --count=", end + 5, " ", seed,
+                                               " --jobs=2 --nostore-traces --db=", db));
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_EQ(Lines(resumed.out).size(), end + 5 - stored.size());
+  auto store = OpenOrDie(db);
+  ASSERT_NE(store, nullptr);
+  const std::map<uint64_t, std::string> after = StoredByIndex(*store, "generated");
+  EXPECT_EQ(after.size(), end + 5);
+  EXPECT_EQ(store->Stats()->puzzles, static_cast<int64_t>(end + 5));
+  for (const auto& [index, line] : after) EXPECT_EQ(all[index], line) << "index " << index;
+}
+
+TEST(GenerateCliTest, ProgressLineOnATerminalOnly) {
+  const std::string db = TempPath("progress.db");
+  RemoveDb(db);
+  const Result piped = RunForge(absl::StrCat("generate --count=20 --nostore-traces --db=", db));
+  ASSERT_EQ(piped.exit_code, 0) << piped.err;
+  EXPECT_THAT(piped.err, ::testing::Not(HasSubstr("\r")));
+  EXPECT_THAT(piped.err, ::testing::Not(HasSubstr("\033[")));
+  // script(1) gives the command a terminal; the last draw (done == total)
+  // always happens.
+  if (std::system("command -v script >/dev/null 2>&1") != 0) GTEST_SKIP() << "no script(1)";
+  const std::string log = TempPath("tty.txt");
+  const std::string cmd = absl::StrCat("script -qec '", SUDOKU_FORGE_BINARY,
+                                       " generate --count=20 --seed=2 --nostore-traces --db=", db,
+                                       " >/dev/null' ", log, " >/dev/null 2>&1 </dev/null");
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  const std::string tty = ReadFile(log);
+  EXPECT_THAT(tty, HasSubstr("generate: 20/20 (100.0%)"));
+  EXPECT_THAT(tty, HasSubstr("ETA"));
+  std::remove(log.c_str());
+}
+
+class CorpusCliTest : public ::testing::Test {
+ protected:
+  // corpus build into a fresh database; returns the --out directory.
+  std::string Build(const std::string& extra, std::string* db_out = nullptr) {
+    const std::string db = TempPath("corpus.db");
+    RemoveDb(db);
+    const std::string dir = TempPath("corpus_out");
+    const Result r = RunForge(absl::StrCat("corpus build --per-level=7 --levels=easy,medium ",
+                                           "--seed=9 --jobs=2 --nostore-traces --db=", db,
+                                           " --out=", dir, " ", extra));
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    if (db_out != nullptr) *db_out = db;
+    return dir;
+  }
+  // The data lines of a level file.
+  static std::vector<std::string> Rows(const std::string& path) {
+    std::vector<std::string> out;
+    for (const std::string& line : Lines(ReadFile(path)))
+      if (line[0] != '#') out.push_back(line);
+    return out;
+  }
+};
+
+TEST_F(CorpusCliTest, ShardsPartitionTheCorpusAndMergeRestoresIt) {
+  std::string full_db;
+  const std::string full = Build("", &full_db);
+  std::vector<std::string> shard_dbs;
+  std::vector<std::string> shard_dirs;
+  for (int i = 0; i < 3; ++i) {
+    std::string db;
+    shard_dirs.push_back(Build(absl::StrCat("--shard=", i, "/3"), &db));
+    shard_dbs.push_back(db);
+  }
+  for (const std::string level : {"easy", "medium"}) {
+    SCOPED_TRACE(level);
+    const std::vector<std::string> all = Rows(full + "/" + level + ".tsv");
+    ASSERT_EQ(all.size(), 7u);
+    std::multiset<std::string> from_shards;
+    for (int i = 0; i < 3; ++i) {
+      const std::vector<std::string> rows =
+          Rows(absl::StrCat(shard_dirs[static_cast<size_t>(i)], "/", level, ".shard-", i,
+                            "-of-3.tsv"));
+      // Shard i holds indices i, i+3, ...: 3, 2, 2 puzzles.
+      EXPECT_EQ(rows.size(), i == 0 ? 3u : 2u);
+      for (size_t k = 0; k < rows.size(); ++k) {
+        EXPECT_EQ(rows[k], all[static_cast<size_t>(i) + 3 * k]);
+        from_shards.insert(rows[k]);
+      }
+    }
+    EXPECT_EQ(from_shards, std::multiset<std::string>(all.begin(), all.end()));
+    for (const std::string& row : all) {
+      const std::vector<std::string> cols = absl::StrSplit(row, '\t');
+      ASSERT_EQ(cols.size(), 4u);
+      EXPECT_EQ(cols[3], level);  // rated inside the requested level
+    }
+  }
+  // Merge (one shard twice): the unsharded corpus, each puzzle once.
+  const std::string merged_db = TempPath("merged.db");
+  RemoveDb(merged_db);
+  const std::string merged_dir = TempPath("merged_out");
+  const Result m = RunForge(absl::StrCat("corpus merge --db=", merged_db, " ", shard_dbs[0], " ",
+                                         shard_dbs[1], " ", shard_dbs[2], " ", shard_dbs[1],
+                                         " --out=", merged_dir));
+  ASSERT_EQ(m.exit_code, 0) << m.err;
+  EXPECT_THAT(m.out, HasSubstr("merged 18 puzzles from 4 databases"));
+  EXPECT_THAT(m.out, HasSubstr("14 new, 4 duplicates"));
+  for (const std::string level : {"easy", "medium"}) {
+    EXPECT_EQ(ReadFile(merged_dir + "/" + level + ".tsv"), ReadFile(full + "/" + level + ".tsv"))
+        << level;
+  }
+  auto store = OpenOrDie(merged_db);
+  ASSERT_NE(store, nullptr);
+  auto stats = store->Stats();
+  ASSERT_THAT(stats, IsOk());
+  EXPECT_EQ(stats->puzzles, 14);
+  EXPECT_EQ(stats->ratings, 14);
+  EXPECT_THAT(stats->by_collection,
+              ::testing::ElementsAre(::testing::Pair("corpus/easy", 7),
+                                     ::testing::Pair("corpus/medium", 7)));
+  // Provenance travels with the puzzles.
+  const std::map<uint64_t, std::string> easy = StoredByIndex(*store, "corpus/easy");
+  EXPECT_EQ(easy.size(), 7u);
+}
+
+TEST_F(CorpusCliTest, MergeDropsIsomorphsOfStoredPuzzles) {
+  std::string db;
+  const std::string dir = Build("--levels=easy", &db);
+  const std::vector<std::string> rows = Rows(dir + "/easy.tsv");
+  ASSERT_EQ(rows.size(), 7u);
+  // Another database holds relabelled, transformed copies of three of them
+  // and one puzzle of its own.
+  Rng rng(77);
+  std::string text;
+  for (size_t k = 0; k < 3; ++k) {
+    const std::vector<std::string> cols = absl::StrSplit(rows[k], '\t');
+    text += ToLine(RandomIsomorph(*ParseGrid(cols[0]), rng)) + "\n";
+  }
+  const Result own = RunForge("generate --count=1 --seed=12345");
+  ASSERT_EQ(own.exit_code, 0);
+  text += own.out;
+  const std::string input = TempPath("iso.txt");
+  std::ofstream(input) << text;
+  const std::string other = TempPath("other.db");
+  RemoveDb(other);
+  const Result imported = RunForge(absl::StrCat("import ", input, " --db=", other));
+  ASSERT_EQ(imported.exit_code, 0) << imported.err;
+  const std::string merged = TempPath("merged2.db");
+  RemoveDb(merged);
+  const Result m = RunForge(absl::StrCat("corpus merge --db=", merged, " ", db, " ", other));
+  ASSERT_EQ(m.exit_code, 0) << m.err;
+  EXPECT_THAT(m.out, HasSubstr("merged 11 puzzles from 2 databases"));
+  EXPECT_THAT(m.out, HasSubstr("8 new, 3 duplicates"));
+  auto store = OpenOrDie(merged);
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(store->Stats()->puzzles, 8);
+}
+
+TEST_F(CorpusCliTest, BadShardIsAUsageError) {
+  for (const char* spec : {"3/3", "1", "a/2", "0/0"}) {
+    const Result r = RunForge(absl::StrCat("corpus build --per-level=1 --shard=", spec,
+                                           " --db=", TempPath("bad.db")));
+    EXPECT_EQ(r.exit_code, 2) << spec;
+    EXPECT_THAT(r.err, HasSubstr("--shard must be I/K")) << spec;
+  }
+  EXPECT_EQ(RunForge("corpus").exit_code, 2);
+  EXPECT_EQ(RunForge("corpus merge").exit_code, 2);
+}
+
+}  // namespace
+}  // namespace sudoku
