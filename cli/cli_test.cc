@@ -215,7 +215,7 @@ TEST(CliTest, RelaxationSolversAndSoftPuzzles) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("\"exact_solutions\":1"));
   EXPECT_THAT(r.out, HasSubstr("\"successes\":1"));
-  CliResult bad = RunCli("solve --soft --solver=entropy", "\n" + easy.substr(0, 80) + "{1x}\n");
+  CliResult bad = RunCli("solve --soft --solver=entropy", absl::StrCat("\n", easy.substr(0, 80), "{1x}\n"));
   EXPECT_EQ(bad.exit_code, 1);
   EXPECT_THAT(bad.err, HasSubstr("line 2, column 83"));
   CliResult no = RunCli("solve --soft --solver=anneal", soft + "\n");

@@ -96,7 +96,12 @@ std::vector<std::unique_ptr<Technique>> DefaultTechniques() {
   t.push_back(std::make_unique<NakedSubset>(3));   // 3.6
   t.push_back(std::make_unique<BasicFish>(3));     // 3.8 Swordfish
   t.push_back(std::make_unique<HiddenSubset>(3));  // 4.0
+  // The skyscraper family at Sukaku Explainer's ratings (SE has none).
+  t.push_back(std::make_unique<TwoLinkPattern>(TwoLinkKind::kSkyscraper));     // 4.0
+  t.push_back(std::make_unique<TwoLinkPattern>(TwoLinkKind::kTwoStringKite));  // 4.1
+  t.push_back(std::make_unique<TwoLinkPattern>(TwoLinkKind::kTurbotFish));     // 4.1
   t.push_back(std::make_unique<XyWing>(false));    // 4.2
+  t.push_back(std::make_unique<EmptyRectangle>());  // 4.3
   t.push_back(std::make_unique<XyWing>(true));     // 4.4
   t.push_back(std::make_unique<UniqueRectangle>());  // 4.5-4.9
   t.push_back(std::make_unique<NakedSubset>(4));   // 5.0
@@ -104,10 +109,6 @@ std::vector<std::unique_ptr<Technique>> DefaultTechniques() {
   t.push_back(std::make_unique<HiddenSubset>(4));  // 5.4
   t.push_back(std::make_unique<BugPlusOne>());     // 5.6
   // SE 6.2 Aligned Pair Exclusion: not implemented.
-  t.push_back(std::make_unique<TwoLinkPattern>(TwoLinkKind::kSkyscraper));
-  t.push_back(std::make_unique<TwoLinkPattern>(TwoLinkKind::kTwoStringKite));
-  t.push_back(std::make_unique<TwoLinkPattern>(TwoLinkKind::kTurbotFish));
-  t.push_back(std::make_unique<EmptyRectangle>());   // 6.6
   t.push_back(std::make_unique<FinnedFish>(2));      // 6.6
   t.push_back(std::make_unique<WWing>());            // 6.6
   // Chains and colouring (docs/DEDUCTION_CHAINS.md): after the named
@@ -207,14 +208,6 @@ absl::StatusOr<std::vector<std::unique_ptr<Technique>>> MakeLadder(
     ladder.push_back(std::move(all[i]));
   }
   for (auto& t : off_ladder) ladder.push_back(std::move(t));
-  // Ascending base difficulty (stable: the list order breaks ties), so that
-  // a technique rated where Sukaku Explainer rates it (the skyscraper
-  // family, 4.0-4.3) need not move in the list above.
-  std::stable_sort(ladder.begin(), ladder.end(),
-                   [](const std::unique_ptr<Technique>& a,
-                      const std::unique_ptr<Technique>& b) {
-                     return a->difficulty() < b->difficulty();
-                   });
   return ladder;
 }
 

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "core/format.h"
 #include "core/grid.h"
 #include "core/rng.h"
@@ -375,8 +376,7 @@ SoftPuzzle UniqueSoftPuzzle(Grid* solution) {
   for (int cell = 0; cell < puzzle.num_cells(); ++cell) {
     if (puzzle[cell] == 0 && cell % 7 == 0 && soft < 8) {
       const int d = (*solution)[cell];
-      line += "{" + std::to_string(std::min(d, d % 9 + 1)) +
-              std::to_string(std::max(d, d % 9 + 1)) + "}";
+      absl::StrAppend(&line, "{", std::min(d, d % 9 + 1), std::max(d, d % 9 + 1), "}");
       ++soft;
     } else {
       line += puzzle.shape().Symbol(puzzle[cell]);
@@ -417,8 +417,7 @@ TEST(SoftPuzzleTest, SeveralSolutionsSurviveASoftClueHoldingBoth) {
   while (two.solutions[0][cell] == two.solutions[1][cell]) ++cell;
   std::string line = ToLine(puzzle);
   const int a = two.solutions[0][cell], b = two.solutions[1][cell];
-  line.replace(Idx(cell), 1,
-               "{" + std::to_string(std::min(a, b)) + std::to_string(std::max(a, b)) + "}");
+  line.replace(Idx(cell), 1, absl::StrCat("{", std::min(a, b), std::max(a, b), "}"));
   absl::StatusOr<SoftPuzzle> soft = ParseSoftPuzzle(line);
   ASSERT_OK(soft.status());
   EXPECT_EQ(CountSoftSolutions(*soft, 2), 2);
@@ -426,7 +425,7 @@ TEST(SoftPuzzleTest, SeveralSolutionsSurviveASoftClueHoldingBoth) {
   EXPECT_TRUE(IsValidSoftSolution(*soft, two.solutions[1]));
   // Restricting the cell to one of the two digits removes the other.
   line = ToLine(puzzle);
-  line.replace(Idx(cell), 1, "{" + std::to_string(a) + "}");
+  line.replace(Idx(cell), 1, absl::StrCat("{", a, "}"));
   Grid first{Shape::Classic()};
   ASSERT_GE(CountSoftSolutions(*ParseSoftPuzzle(line), 0, &first), 1);
   EXPECT_EQ(first[cell], a);
@@ -445,9 +444,7 @@ TEST(SoftPuzzleTest, WeightsSteerTheEntropySolverBetweenSolutions) {
     const int want = two.solutions[Idx(pick)][cell];
     const int other = two.solutions[Idx(1 - pick)][cell];
     std::string line = ToLine(puzzle);
-    line.replace(Idx(cell), 1,
-                 "{" + std::to_string(want) + ":0.9," + std::to_string(other) +
-                     ":0.1}");
+    line.replace(Idx(cell), 1, absl::StrCat("{", want, ":0.9,", other, ":0.1}"));
     const SoftPuzzle soft = *ParseSoftPuzzle(line);
     std::vector<double> prior;
     const Relaxation r = SoftRelaxation(soft, &prior);
