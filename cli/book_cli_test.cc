@@ -16,53 +16,19 @@
 #include "absl/strings/strip.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/testing/cli_runner.h"
 
 namespace sudoku {
 namespace {
 
+using testing::CliResult;
+using testing::ReadFileToString;
+using testing::RunCli;
+using testing::RunCommand;
+
 using ::testing::HasSubstr;
 
-struct CliResult {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string Slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 std::string Tmp(const std::string& name) { return ::testing::TempDir() + "/" + name; }
-
-std::string Run(const std::string& command) {
-  std::string out;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return out;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) out.append(buf.data(), n);
-  pclose(pipe);
-  return out;
-}
-
-CliResult RunCli(const std::string& args) {
-  const std::string err_path = Tmp("book_cli_err.txt");
-  const std::string cmd =
-      absl::StrCat(SUDOKU_FORGE_BINARY, " ", args, " </dev/null 2>", err_path);
-  CliResult result;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return result;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) result.out.append(buf.data(), n);
-  const int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  result.err = Slurp(err_path);
-  return result;
-}
 
 bool HavePoppler() {
   return std::system("pdfinfo -v >/dev/null 2>&1") == 0 &&
@@ -70,7 +36,7 @@ bool HavePoppler() {
 }
 
 int PdfPages(const std::string& pdf) {
-  for (absl::string_view line : absl::StrSplit(Run("pdfinfo '" + pdf + "'"), '\n')) {
+  for (absl::string_view line : absl::StrSplit(RunCommand("pdfinfo '" + pdf + "'").out, '\n')) {
     int pages = 0;
     if (absl::ConsumePrefix(&line, "Pages:") &&
         absl::SimpleAtoi(absl::StripAsciiWhitespace(line), &pages)) {
@@ -81,7 +47,7 @@ int PdfPages(const std::string& pdf) {
 }
 
 std::string PdfText(const std::string& pdf, int first, int last) {
-  return Run(absl::StrCat("pdftotext -layout -f ", first, " -l ", last, " '", pdf, "' -"));
+  return RunCommand(absl::StrCat("pdftotext -layout -f ", first, " -l ", last, " '", pdf, "' -")).out;
 }
 
 // 8 puzzles of each QQWing level (simple, easy, intermediate, expert).
@@ -166,7 +132,7 @@ TEST(RenderCliTest, WritesEachFormat) {
     const std::string out = Tmp(absl::StrCat("render.", ext));
     CliResult r = RunCli(absl::StrCat("render ", kPuzzle, " --solution --out ", out));
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    const std::string data = Slurp(out);
+    const std::string data = ReadFileToString(out);
     const std::string magic = std::string(ext) == "svg"   ? "<?xml"
                               : std::string(ext) == "png" ? "\x89PNG"
                                                           : "%PDF-";

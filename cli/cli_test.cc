@@ -16,48 +16,15 @@
 #include "core/grid.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/testing/cli_runner.h"
 
 namespace sudoku {
 namespace {
 
+using testing::CliResult;
+using testing::RunCli;
+
 using ::testing::HasSubstr;
-
-struct CliResult {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string Slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-// Runs sudoku-forge with `args` (shell-quoted by the caller) and `input` on
-// stdin.
-CliResult RunCli(const std::string& args, const std::string& input = "") {
-  const std::string dir = ::testing::TempDir();
-  // Unique per process and call: ctest runs tests in parallel processes.
-  static int calls = 0;
-  const std::string tag = absl::StrCat(getpid(), "_", ++calls);
-  const std::string in_path = dir + "/cli_in_" + tag + ".txt",
-                    err_path = dir + "/cli_err_" + tag + ".txt";
-  std::ofstream(in_path) << input;
-  const std::string cmd = absl::StrCat(SUDOKU_FORGE_BINARY, " ", args, " <", in_path,
-                                       " 2>", err_path);
-  CliResult result;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return result;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) result.out.append(buf.data(), n);
-  const int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  result.err = Slurp(err_path);
-  return result;
-}
 
 const std::string kData = std::string(SUDOKU_SOURCE_DIR) + "/tests/data/";
 constexpr char kWiki[] =

@@ -21,51 +21,17 @@
 #include "core/grid.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/testing/cli_runner.h"
 
 namespace sudoku {
 namespace {
 
+using testing::CliResult;
+using testing::RunCli;
+using testing::UniqueTempPath;
+
 using ::testing::HasSubstr;
 using ::testing::Not;
-
-struct Result {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string ReadAll(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-// A temp file name unique to this process and call.
-std::string TempName(const std::string& stem) {
-  static int counter = 0;
-  return absl::StrCat(::testing::TempDir(), "/explain_cli_", stem, "_", getpid(), "_", ++counter,
-                      ".txt");
-}
-
-Result RunForge(const std::string& args, const std::string& input = "") {
-  const std::string in_path = TempName("in"), err_path = TempName("err");
-  std::ofstream(in_path) << input;
-  const std::string cmd =
-      absl::StrCat(SUDOKU_FORGE_BINARY, " ", args, " <", in_path, " 2>", err_path);
-  Result result;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return result;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) result.out.append(buf.data(), n);
-  const int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  result.err = ReadAll(err_path);
-  std::remove(in_path.c_str());
-  std::remove(err_path.c_str());
-  return result;
-}
 
 // The string value of "key":"..." in a one-line JSON object ("" if absent).
 std::string JsonString(const std::string& json, const std::string& key, size_t from = 0) {
@@ -99,7 +65,7 @@ constexpr char kHard[] =
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
 
 TEST(ExplainCliTest, EasyPuzzleTextHasStepsRatingsAndCounts) {
-  Result r = RunForge(absl::StrCat("explain ", kWiki));
+  CliResult r = RunCli(absl::StrCat("explain ", kWiki));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("Hidden single: "));
   EXPECT_THAT(r.out, HasSubstr("solved by logic\tER 1.2  EP 1.2  ED 1.2"));
@@ -122,7 +88,7 @@ TEST(ExplainCliTest, EasyPuzzleTextHasStepsRatingsAndCounts) {
 }
 
 TEST(ExplainCliTest, EasyPuzzleJson) {
-  Result r = RunForge(absl::StrCat("explain --json ", kWiki));
+  CliResult r = RunCli(absl::StrCat("explain --json ", kWiki));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(JsonString(r.out, "status"), "solved");
   EXPECT_THAT(r.out, HasSubstr("\"solved_by_logic\":true"));
@@ -145,28 +111,28 @@ TEST(ExplainCliTest, EveryShapeEndsInTheSolution) {
            "A.G1.7E4.9D36.5.E.79.836.51.D.F24.2E9.BD38.FG6.17.5.E.F.4.A1C.9.FD.G.2A.EB.945.3"
            "1.A.6G47D.5.E.8B",  // 16x16 (a test fixture puzzle with half its empty cells filled)
        }) {
-    Result r = RunForge(absl::StrCat("explain --json ", puzzle));
+    CliResult r = RunCli(absl::StrCat("explain --json ", puzzle));
     ASSERT_EQ(r.exit_code, 0) << puzzle << "\n" << r.err;
     EXPECT_EQ(JsonString(r.out, "status"), "solved") << r.out;
     absl::StatusOr<Grid> final_grid = ParseGrid(JsonString(r.out, "final_grid"));
     ASSERT_TRUE(final_grid.ok()) << r.out;
     EXPECT_TRUE(IsValidSolution(*ParseGrid(puzzle), *final_grid)) << puzzle;
-    Result text = RunForge(absl::StrCat("explain ", puzzle));
+    CliResult text = RunCli(absl::StrCat("explain ", puzzle));
     EXPECT_THAT(text.out, HasSubstr("\tER ")) << text.out;
   }
 }
 
 TEST(ExplainCliTest, RestrictedLadderGetsStuckOrGuesses) {
-  Result stuck = RunForge(absl::StrCat("explain --json --techniques=singles --no-guess ", kHard));
+  CliResult stuck = RunCli(absl::StrCat("explain --json --techniques=singles --no-guess ", kHard));
   ASSERT_EQ(stuck.exit_code, 0) << stuck.err;
   EXPECT_EQ(JsonString(stuck.out, "status"), "stuck");
   EXPECT_THAT(stuck.out, HasSubstr("\"solved_by_logic\":false"));
   EXPECT_THAT(stuck.out, Not(HasSubstr("\"technique\":\"guess\"")));
   EXPECT_THAT(stuck.out, Not(HasSubstr("\"technique\":\"pointing\"")));
-  Result text = RunForge(absl::StrCat("explain --techniques=singles --no-guess ", kHard));
+  CliResult text = RunCli(absl::StrCat("explain --techniques=singles --no-guess ", kHard));
   EXPECT_THAT(text.out, HasSubstr("stuck after"));
 
-  Result guessed = RunForge(absl::StrCat("explain --json --techniques=singles ", kHard));
+  CliResult guessed = RunCli(absl::StrCat("explain --json --techniques=singles ", kHard));
   ASSERT_EQ(guessed.exit_code, 0) << guessed.err;
   EXPECT_EQ(JsonString(guessed.out, "status"), "solved");
   EXPECT_THAT(guessed.out, HasSubstr("\"solved_by_logic\":false"));
@@ -180,26 +146,26 @@ TEST(ExplainCliTest, RestrictedLadderGetsStuckOrGuesses) {
 
 TEST(ExplainCliTest, NishioLaddersWork) {
   for (const char* t : {"singles,nishio", "singles,nishio-matching"}) {
-    Result r = RunForge(absl::StrCat("explain --json --techniques=", t, " ", kWiki));
+    CliResult r = RunCli(absl::StrCat("explain --json --techniques=", t, " ", kWiki));
     ASSERT_EQ(r.exit_code, 0) << t << ": " << r.err;
     EXPECT_EQ(JsonString(r.out, "status"), "solved");
   }
 }
 
 TEST(ExplainCliTest, UnknownTechniqueIsAUsageError) {
-  Result r = RunForge(absl::StrCat("explain --techniques=singles,bogus ", kWiki));
+  CliResult r = RunCli(absl::StrCat("explain --techniques=singles,bogus ", kWiki));
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("unknown technique or group 'bogus'"));
   EXPECT_TRUE(r.out.empty());
 }
 
 TEST(ExplainCliTest, BadLineIsReportedAndTheBatchCarriesOn) {
-  Result r = RunForge("explain " + kData + "explain_mixed.txt");
+  CliResult r = RunCli("explain " + kData + "explain_mixed.txt");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_THAT(r.out, HasSubstr("explain_mixed.txt:3\tinvalid\tline 3, column 67: unexpected "
                                "character 'x'"));
   EXPECT_EQ(CountOf(r.out, "solved by logic"), 2) << r.out;
-  Result json = RunForge("explain --json " + kData + "explain_mixed.txt");
+  CliResult json = RunCli("explain --json " + kData + "explain_mixed.txt");
   EXPECT_EQ(json.exit_code, 1);
   std::vector<std::string> lines = absl::StrSplit(json.out, '\n', absl::SkipEmpty());
   ASSERT_EQ(lines.size(), 3u) << json.out;
@@ -212,18 +178,18 @@ TEST(ExplainCliTest, BadLineIsReportedAndTheBatchCarriesOn) {
 // --- hint ---
 
 std::string Solution(const std::string& puzzle) {
-  Result r = RunForge("solve " + puzzle);
+  CliResult r = RunCli("solve " + puzzle);
   return std::string(absl::StripAsciiWhitespace(r.out));
 }
 
 TEST(HintCliTest, FreshPuzzleGivesTheFirstExplainStep) {
-  Result explain = RunForge(absl::StrCat("explain --json ", kWiki));
-  Result hint = RunForge(absl::StrCat("hint --json ", kWiki));
+  CliResult explain = RunCli(absl::StrCat("explain --json ", kWiki));
+  CliResult hint = RunCli(absl::StrCat("hint --json ", kWiki));
   ASSERT_EQ(hint.exit_code, 0) << hint.err;
   EXPECT_EQ(JsonString(hint.out, "status"), "step");
   EXPECT_EQ(JsonString(hint.out, "text"), JsonString(explain.out, "text"));
   EXPECT_EQ(CountOf(hint.out, "\"placements\":["), 1);  // one step only
-  Result text = RunForge(absl::StrCat("hint ", kWiki));
+  CliResult text = RunCli(absl::StrCat("hint ", kWiki));
   EXPECT_THAT(text.out, HasSubstr("hint (hidden single, 1.2): Hidden single: "));
 }
 
@@ -238,7 +204,7 @@ TEST(HintCliTest, PartlySolvedGridGetsACorrectPlacement) {
       ++filled;
     }
   }
-  Result r = RunForge(absl::StrCat("hint --json ", kWiki, " ", grid));
+  CliResult r = RunCli(absl::StrCat("hint --json ", kWiki, " ", grid));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   ASSERT_EQ(JsonString(r.out, "status"), "step") << r.out;
   EXPECT_EQ(JsonNumber(r.out, "empty_cells"), absl::StrCat(CountOf(kWiki, ".") - 20));
@@ -259,19 +225,19 @@ TEST(HintCliTest, WrongPlacementIsTheHint) {
   ASSERT_EQ(grid[2], '.');
   const char wrong = solution[2] == '1' ? '2' : '1';
   grid[2] = wrong;
-  Result r = RunForge(absl::StrCat("hint --json ", kWiki, " --grid=", grid));
+  CliResult r = RunCli(absl::StrCat("hint --json ", kWiki, " --grid=", grid));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(JsonString(r.out, "status"), "wrong");
   EXPECT_THAT(JsonString(r.out, "text"), HasSubstr("r1c3 is wrong"));
   EXPECT_THAT(JsonString(r.out, "text"), Not(HasSubstr(std::string(1, solution[2]))));
-  Result text = RunForge(absl::StrCat("hint ", kWiki, " ", grid));
+  CliResult text = RunCli(absl::StrCat("hint ", kWiki, " ", grid));
   EXPECT_THAT(text.out, HasSubstr("wrong: r1c3 is wrong"));
 }
 
 TEST(HintCliTest, ClashingPlacementsAreNamed) {
   std::string grid = kWiki;
   grid[2] = '5';  // row 1 already holds the given 5 in r1c1
-  Result r = RunForge(absl::StrCat("hint ", kWiki, " ", grid));
+  CliResult r = RunCli(absl::StrCat("hint ", kWiki, " ", grid));
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("r1c3 is wrong (r1c3 and r1c1 both hold 5)"));
 }
@@ -279,14 +245,14 @@ TEST(HintCliTest, ClashingPlacementsAreNamed) {
 TEST(HintCliTest, ChangedGivenIsInvalid) {
   std::string grid = kWiki;
   grid[0] = '4';
-  Result r = RunForge(absl::StrCat("hint ", kWiki, " ", grid));
+  CliResult r = RunCli(absl::StrCat("hint ", kWiki, " ", grid));
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_THAT(r.out, HasSubstr("r1c1 is the given 5 but the grid has 4"));
 }
 
 TEST(HintCliTest, CompleteGridIsSolved) {
   const std::string solution = Solution(kWiki);
-  Result r = RunForge(absl::StrCat("hint --json ", kWiki, " ", solution));
+  CliResult r = RunCli(absl::StrCat("hint --json ", kWiki, " ", solution));
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(JsonString(r.out, "status"), "solved");
 }
@@ -304,26 +270,26 @@ std::string PencilMarks(int cell, char drop) {
 
 TEST(HintCliTest, PencilMarksThatLoseTheSolutionDigitAreWrong) {
   const std::string solution = Solution(kWiki);
-  const std::string path = TempName("pencil");
+  const std::string path = UniqueTempPath("pencil");
   std::ofstream(path) << PencilMarks(2, solution[2]);
-  Result r = RunForge(absl::StrCat("hint --json ", kWiki, " --pencil=", path));
+  CliResult r = RunCli(absl::StrCat("hint --json ", kWiki, " --pencil=", path));
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(JsonString(r.out, "status"), "wrong");
   EXPECT_THAT(JsonString(r.out, "text"), HasSubstr("pencil marks of r1c3"));
   // Removing a digit that is not the solution's is fine: a normal step.
   const char other = solution[2] == '1' ? '2' : '1';
   std::ofstream(path) << PencilMarks(2, other);
-  Result ok = RunForge(absl::StrCat("hint --json ", kWiki, " --pencil=", path));
+  CliResult ok = RunCli(absl::StrCat("hint --json ", kWiki, " --pencil=", path));
   EXPECT_EQ(JsonString(ok.out, "status"), "step") << ok.out;
   std::ofstream(path) << "12 3x4\n";
-  Result bad = RunForge(absl::StrCat("hint ", kWiki, " --pencil=", path));
+  CliResult bad = RunCli(absl::StrCat("hint ", kWiki, " --pencil=", path));
   EXPECT_EQ(bad.exit_code, 1);
   EXPECT_THAT(bad.out, HasSubstr("pencil marks: line 1, column 5: unexpected character 'x'"));
   std::remove(path.c_str());
 }
 
 TEST(HintCliTest, SmallShape) {
-  Result r = RunForge("hint --json .2......4.3....1");
+  CliResult r = RunCli("hint --json .2......4.3....1");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(JsonString(r.out, "status"), "step");
 }
@@ -332,7 +298,7 @@ TEST(HintCliTest, SmallShape) {
 
 TEST(CalibrateSeCliTest, CountsAgreeWithExplain) {
   const std::string tsv = kData + "se_sample.tsv";
-  Result r = RunForge("calibrate se --corpus=" + tsv);
+  CliResult r = RunCli("calibrate se --corpus=" + tsv);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // Recompute the "all" row from explain's ER and the file's se_er.
   int n = 0, equal = 0, within_01 = 0, within_05 = 0;
@@ -343,7 +309,7 @@ TEST(CalibrateSeCliTest, CountsAgreeWithExplain) {
     std::vector<std::string> f = absl::StrSplit(line, '\t');
     double se = 0, ours = 0;
     ASSERT_TRUE(absl::SimpleAtod(f[1], &se)) << line;
-    Result e = RunForge("explain --json " + f[0]);
+    CliResult e = RunCli("explain --json " + f[0]);
     ASSERT_TRUE(absl::SimpleAtod(JsonNumber(e.out, "er"), &ours)) << e.out;
     ++n;
     equal += std::fabs(se - ours) < 0.05;
@@ -356,22 +322,22 @@ TEST(CalibrateSeCliTest, CountsAgreeWithExplain) {
                                                100.0 * equal / n, 100.0 * within_01 / n,
                                                100.0 * within_05 / n)))
       << r.out;
-  Result limited = RunForge("calibrate se --corpus=" + tsv + " --limit=2 --stride=2");
+  CliResult limited = RunCli("calibrate se --corpus=" + tsv + " --limit=2 --stride=2");
   EXPECT_THAT(limited.out, HasSubstr("| **all** | 2 |"));
 }
 
 TEST(CalibrateSeCliTest, MissingColumnIsAUsageError) {
-  Result r = RunForge("calibrate se --corpus=" + kData + "se_sample.tsv --label=nope");
+  CliResult r = RunCli("calibrate se --corpus=" + kData + "se_sample.tsv --label=nope");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("no SE rating column"));
 }
 
 TEST(BenchExplainCliTest, PrintsThroughput) {
-  Result r = RunForge("bench explain --corpus=" + kData + "explain_mixed.txt");
+  CliResult r = RunCli("bench explain --corpus=" + kData + "explain_mixed.txt");
   EXPECT_EQ(r.exit_code, 2);  // the corpus has a bad line: figures would mislead
-  const std::string path = TempName("bench");
+  const std::string path = UniqueTempPath("bench");
   std::ofstream(path) << kWiki << "\n" << kHard << "\n";
-  Result good = RunForge("bench explain --corpus=" + path);
+  CliResult good = RunCli("bench explain --corpus=" + path);
   EXPECT_EQ(good.exit_code, 0) << good.err;
   EXPECT_THAT(good.out, HasSubstr("puzzles=2"));
   EXPECT_THAT(good.out, HasSubstr("puzzles/s"));

@@ -28,57 +28,25 @@
 #include "gtest/gtest.h"
 #include "storage/sqlite_puzzle_store.h"
 #include "tests/testing/status_matchers.h"
+#include "tests/testing/cli_runner.h"
 
 namespace sudoku {
 namespace {
 
+using testing::CliResult;
+using testing::ReadFileToString;
+using testing::RunCli;
+using testing::UniqueTempPath;
+
 using ::sudoku::testing::IsOk;
 using ::testing::HasSubstr;
-
-std::string TempPath(const std::string& stem) {
-  static std::atomic<int> counter{0};
-  return absl::StrCat(::testing::TempDir(), "/gencli_", getpid(), "_", counter++, "_", stem);
-}
 
 void RemoveDb(const std::string& path) {
   for (const char* s : {"", "-wal", "-shm"}) std::remove((path + s).c_str());
 }
 
-struct Result {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-Result RunForge(const std::string& args) {
-  const std::string err_path = TempPath("err.txt");
-  const std::string cmd =
-      absl::StrCat(SUDOKU_FORGE_BINARY, " ", args, " </dev/null 2>", err_path);
-  Result result;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return result;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) result.out.append(buf.data(), n);
-  const int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream in(err_path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  result.err = ss.str();
-  std::remove(err_path.c_str());
-  return result;
-}
-
 std::vector<std::string> Lines(const std::string& text) {
   return absl::StrSplit(text, '\n', absl::SkipEmpty());
-}
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
 }
 
 std::unique_ptr<SqlitePuzzleStore> OpenOrDie(const std::string& path) {
@@ -111,9 +79,9 @@ std::map<uint64_t, std::string> StoredByIndex(SqlitePuzzleStore& store,
 }
 
 TEST(GenerateCliTest, SameSeedSamePuzzlesForAnyJobs) {
-  const Result a = RunForge("generate --count=30 --seed=5 --jobs=1");
-  const Result b = RunForge("generate --count=30 --seed=5 --jobs=3");
-  const Result c = RunForge("generate --count=30 --seed=6 --jobs=2");
+  const CliResult a = RunCli("generate --count=30 --seed=5 --jobs=1");
+  const CliResult b = RunCli("generate --count=30 --seed=5 --jobs=3");
+  const CliResult c = RunCli("generate --count=30 --seed=6 --jobs=2");
   ASSERT_EQ(a.exit_code, 0) << a.err;
   ASSERT_EQ(Lines(a.out).size(), 30u);
   EXPECT_EQ(a.out, b.out);
@@ -121,9 +89,9 @@ TEST(GenerateCliTest, SameSeedSamePuzzlesForAnyJobs) {
 }
 
 TEST(GenerateCliTest, DbStoresSolutionRatingTraceAndProvenance) {
-  const std::string db = TempPath("store.db");
+  const std::string db = UniqueTempPath("store.db");
   RemoveDb(db);
-  const Result r = RunForge(absl::StrCat("generate --count=8 --seed=11 --jobs=2 --db=", db,
+  const CliResult r = RunCli(absl::StrCat("generate --count=8 --seed=11 --jobs=2 --db=", db,
                                          " --collection=mine --symmetry=rot180"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.err, HasSubstr("8 new"));
@@ -166,26 +134,26 @@ TEST(GenerateCliTest, DbStoresSolutionRatingTraceAndProvenance) {
 }
 
 TEST(GenerateCliTest, RerunResumesWithoutDuplicates) {
-  const std::string db = TempPath("resume.db");
+  const std::string db = UniqueTempPath("resume.db");
   RemoveDb(db);
-  const Result reference = RunForge("generate --count=25 --seed=3");
+  const CliResult reference = RunCli("generate --count=25 --seed=3");
   ASSERT_EQ(reference.exit_code, 0);
   const std::vector<std::string> all = Lines(reference.out);
   ASSERT_EQ(all.size(), 25u);
   const std::string flags = absl::StrCat(" --seed=3 --jobs=2 --nostore-traces --db=", db);
-  const Result first = RunForge("generate --count=10" + flags);
+  const CliResult first = RunCli("generate --count=10" + flags);
   ASSERT_EQ(first.exit_code, 0) << first.err;
-  const Result second = RunForge("generate --count=25" + flags);
+  const CliResult second = RunCli("generate --count=25" + flags);
   ASSERT_EQ(second.exit_code, 0) << second.err;
   EXPECT_THAT(second.err, HasSubstr("15 new"));
   EXPECT_THAT(second.err, HasSubstr("10 from an earlier run"));
   // Only the missing puzzles were made, and they are the reference's.
   EXPECT_EQ(Lines(second.out), std::vector<std::string>(all.begin() + 10, all.end()));
-  const Result third = RunForge("generate --count=25" + flags);
+  const CliResult third = RunCli("generate --count=25" + flags);
   ASSERT_EQ(third.exit_code, 0) << third.err;
   EXPECT_EQ(third.out, "");
   // Other options are another run: a new index space in the same collection.
-  const Result other = RunForge(absl::StrCat("generate --count=2 --seed=4 --db=", db));
+  const CliResult other = RunCli(absl::StrCat("generate --count=2 --seed=4 --db=", db));
   ASSERT_EQ(other.exit_code, 0) << other.err;
   auto store = OpenOrDie(db);
   ASSERT_NE(store, nullptr);
@@ -199,7 +167,7 @@ TEST(GenerateCliTest, RerunResumesWithoutDuplicates) {
 }
 
 TEST(GenerateCliTest, SigintStopsCleanlyAndKeepsStoredPuzzles) {
-  const std::string db = TempPath("sigint.db");
+  const std::string db = UniqueTempPath("sigint.db");
   RemoveDb(db);
   const std::string seed = "--seed=21";
   const pid_t pid = fork();
@@ -243,12 +211,12 @@ TEST(GenerateCliTest, SigintStopsCleanlyAndKeepsStoredPuzzles) {
   ASSERT_FALSE(stored.empty());
   // What is stored is the reference batch's puzzles at their indices.
   const uint64_t end = stored.rbegin()->first + 1;
-  const Result reference = RunForge(absl::StrCat("generate --count=", end + 5, " ", seed));
+  const CliResult reference = RunCli(absl::StrCat("generate --count=", end + 5, " ", seed));
   ASSERT_EQ(reference.exit_code, 0);
   const std::vector<std::string> all = Lines(reference.out);
   for (const auto& [index, line] : stored) EXPECT_EQ(all[index], line) << "index " << index;
   // Resuming completes the batch without duplicates.
-  const Result resumed = RunForge(absl::StrCat("generate --count=", end + 5, " ", seed,
+  const CliResult resumed = RunCli(absl::StrCat("generate --count=", end + 5, " ", seed,
                                                " --jobs=2 --nostore-traces --db=", db));
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
   EXPECT_EQ(Lines(resumed.out).size(), end + 5 - stored.size());
@@ -261,21 +229,21 @@ TEST(GenerateCliTest, SigintStopsCleanlyAndKeepsStoredPuzzles) {
 }
 
 TEST(GenerateCliTest, ProgressLineOnATerminalOnly) {
-  const std::string db = TempPath("progress.db");
+  const std::string db = UniqueTempPath("progress.db");
   RemoveDb(db);
-  const Result piped = RunForge(absl::StrCat("generate --count=20 --nostore-traces --db=", db));
+  const CliResult piped = RunCli(absl::StrCat("generate --count=20 --nostore-traces --db=", db));
   ASSERT_EQ(piped.exit_code, 0) << piped.err;
   EXPECT_THAT(piped.err, ::testing::Not(HasSubstr("\r")));
   EXPECT_THAT(piped.err, ::testing::Not(HasSubstr("\033[")));
   // script(1) gives the command a terminal; the last draw (done == total)
   // always happens.
   if (std::system("command -v script >/dev/null 2>&1") != 0) GTEST_SKIP() << "no script(1)";
-  const std::string log = TempPath("tty.txt");
+  const std::string log = UniqueTempPath("tty.txt");
   const std::string cmd = absl::StrCat("script -qec '", SUDOKU_FORGE_BINARY,
                                        " generate --count=20 --seed=2 --nostore-traces --db=", db,
                                        " >/dev/null' ", log, " >/dev/null 2>&1 </dev/null");
   ASSERT_EQ(std::system(cmd.c_str()), 0);
-  const std::string tty = ReadFile(log);
+  const std::string tty = ReadFileToString(log);
   EXPECT_THAT(tty, HasSubstr("generate: 20/20 (100.0%)"));
   EXPECT_THAT(tty, HasSubstr("ETA"));
   std::remove(log.c_str());
@@ -285,10 +253,10 @@ class CorpusCliTest : public ::testing::Test {
  protected:
   // corpus build into a fresh database; returns the --out directory.
   std::string Build(const std::string& extra, std::string* db_out = nullptr) {
-    const std::string db = TempPath("corpus.db");
+    const std::string db = UniqueTempPath("corpus.db");
     RemoveDb(db);
-    const std::string dir = TempPath("corpus_out");
-    const Result r = RunForge(absl::StrCat("corpus build --per-level=7 --levels=easy,medium ",
+    const std::string dir = UniqueTempPath("corpus_out");
+    const CliResult r = RunCli(absl::StrCat("corpus build --per-level=7 --levels=easy,medium ",
                                            "--seed=9 --jobs=2 --nostore-traces --db=", db,
                                            " --out=", dir, " ", extra));
     EXPECT_EQ(r.exit_code, 0) << r.err;
@@ -298,7 +266,7 @@ class CorpusCliTest : public ::testing::Test {
   // The data lines of a level file.
   static std::vector<std::string> Rows(const std::string& path) {
     std::vector<std::string> out;
-    for (const std::string& line : Lines(ReadFile(path)))
+    for (const std::string& line : Lines(ReadFileToString(path)))
       if (line[0] != '#') out.push_back(line);
     return out;
   }
@@ -338,17 +306,17 @@ TEST_F(CorpusCliTest, ShardsPartitionTheCorpusAndMergeRestoresIt) {
     }
   }
   // Merge (one shard twice): the unsharded corpus, each puzzle once.
-  const std::string merged_db = TempPath("merged.db");
+  const std::string merged_db = UniqueTempPath("merged.db");
   RemoveDb(merged_db);
-  const std::string merged_dir = TempPath("merged_out");
-  const Result m = RunForge(absl::StrCat("corpus merge --db=", merged_db, " ", shard_dbs[0], " ",
+  const std::string merged_dir = UniqueTempPath("merged_out");
+  const CliResult m = RunCli(absl::StrCat("corpus merge --db=", merged_db, " ", shard_dbs[0], " ",
                                          shard_dbs[1], " ", shard_dbs[2], " ", shard_dbs[1],
                                          " --out=", merged_dir));
   ASSERT_EQ(m.exit_code, 0) << m.err;
   EXPECT_THAT(m.out, HasSubstr("merged 18 puzzles from 4 databases"));
   EXPECT_THAT(m.out, HasSubstr("14 new, 4 duplicates"));
   for (const std::string level : {"easy", "medium"}) {
-    EXPECT_EQ(ReadFile(merged_dir + "/" + level + ".tsv"), ReadFile(full + "/" + level + ".tsv"))
+    EXPECT_EQ(ReadFileToString(merged_dir + "/" + level + ".tsv"), ReadFileToString(full + "/" + level + ".tsv"))
         << level;
   }
   auto store = OpenOrDie(merged_db);
@@ -378,18 +346,18 @@ TEST_F(CorpusCliTest, MergeDropsIsomorphsOfStoredPuzzles) {
     const std::vector<std::string> cols = absl::StrSplit(rows[k], '\t');
     text += ToLine(RandomIsomorph(*ParseGrid(cols[0]), rng)) + "\n";
   }
-  const Result own = RunForge("generate --count=1 --seed=12345");
+  const CliResult own = RunCli("generate --count=1 --seed=12345");
   ASSERT_EQ(own.exit_code, 0);
   text += own.out;
-  const std::string input = TempPath("iso.txt");
+  const std::string input = UniqueTempPath("iso.txt");
   std::ofstream(input) << text;
-  const std::string other = TempPath("other.db");
+  const std::string other = UniqueTempPath("other.db");
   RemoveDb(other);
-  const Result imported = RunForge(absl::StrCat("import ", input, " --db=", other));
+  const CliResult imported = RunCli(absl::StrCat("import ", input, " --db=", other));
   ASSERT_EQ(imported.exit_code, 0) << imported.err;
-  const std::string merged = TempPath("merged2.db");
+  const std::string merged = UniqueTempPath("merged2.db");
   RemoveDb(merged);
-  const Result m = RunForge(absl::StrCat("corpus merge --db=", merged, " ", db, " ", other));
+  const CliResult m = RunCli(absl::StrCat("corpus merge --db=", merged, " ", db, " ", other));
   ASSERT_EQ(m.exit_code, 0) << m.err;
   EXPECT_THAT(m.out, HasSubstr("merged 11 puzzles from 2 databases"));
   EXPECT_THAT(m.out, HasSubstr("8 new, 3 duplicates"));
@@ -400,13 +368,13 @@ TEST_F(CorpusCliTest, MergeDropsIsomorphsOfStoredPuzzles) {
 
 TEST_F(CorpusCliTest, BadShardIsAUsageError) {
   for (const char* spec : {"3/3", "1", "a/2", "0/0"}) {
-    const Result r = RunForge(absl::StrCat("corpus build --per-level=1 --shard=", spec,
-                                           " --db=", TempPath("bad.db")));
+    const CliResult r = RunCli(absl::StrCat("corpus build --per-level=1 --shard=", spec,
+                                           " --db=", UniqueTempPath("bad.db")));
     EXPECT_EQ(r.exit_code, 2) << spec;
     EXPECT_THAT(r.err, HasSubstr("--shard must be I/K")) << spec;
   }
-  EXPECT_EQ(RunForge("corpus").exit_code, 2);
-  EXPECT_EQ(RunForge("corpus merge").exit_code, 2);
+  EXPECT_EQ(RunCli("corpus").exit_code, 2);
+  EXPECT_EQ(RunCli("corpus merge").exit_code, 2);
 }
 
 }  // namespace

@@ -13,39 +13,17 @@
 #include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/testing/cli_runner.h"
 
 namespace sudoku {
 namespace {
 
+using testing::CliResult;
+using testing::RunCli;
+using testing::UniqueTempPath;
+
 using ::testing::HasSubstr;
 using ::testing::Not;
-
-struct CliRun {
-  int exit_code = -1;
-  std::string out;
-};
-
-std::string TempName(const std::string& what) {
-  static int calls = 0;
-  return absl::StrCat(::testing::TempDir(), "/rate_cli_", getpid(), "_", ++calls, "_", what);
-}
-
-CliRun RunCli(const std::string& args, const std::string& input = "") {
-  const std::string in_path = TempName("in.txt");
-  std::ofstream(in_path) << input;
-  const std::string cmd =
-      absl::StrCat(SUDOKU_FORGE_BINARY, " ", args, " <", in_path, " 2>/dev/null");
-  CliRun result;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return result;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) result.out.append(buf.data(), n);
-  const int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::remove(in_path.c_str());
-  return result;
-}
 
 const std::string kData = std::string(SUDOKU_SOURCE_DIR) + "/tests/data/";
 constexpr char kWiki[] =
@@ -59,7 +37,7 @@ std::string Transposed(const std::string& p) {
 }
 
 TEST(RateCliTest, GivesEveryVerdict) {
-  CliRun r = RunCli("rate --json " + kData + "rate_verdicts.txt");
+  CliResult r = RunCli("rate --json " + kData + "rate_verdicts.txt");
   EXPECT_EQ(r.exit_code, 1);
   std::vector<std::string> lines = absl::StrSplit(r.out, '\n', absl::SkipEmpty());
   ASSERT_EQ(lines.size(), 4u) << r.out;
@@ -84,33 +62,33 @@ TEST(RateCliTest, GivesEveryVerdict) {
 }
 
 TEST(RateCliTest, ExplainAddsTheSteps) {
-  CliRun r = RunCli(absl::StrCat("rate --json --explain ", kWiki));
+  CliResult r = RunCli(absl::StrCat("rate --json --explain ", kWiki));
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_THAT(r.out, HasSubstr("\"steps\":[{\"rating\":"));
-  CliRun text = RunCli(absl::StrCat("rate --explain ", kWiki));
+  CliResult text = RunCli(absl::StrCat("rate --explain ", kWiki));
   EXPECT_THAT(text.out, HasSubstr("Hidden single"));
 }
 
 TEST(RateCliTest, ReadsStandardInputByDefault) {
-  CliRun r = RunCli("rate", std::string(kWiki) + "\n");
+  CliResult r = RunCli("rate", std::string(kWiki) + "\n");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_THAT(r.out, HasSubstr("<stdin>:1\t"));
 }
 
 TEST(RateCliTest, StoresRatingsAndReusesThemForIsomorphs) {
-  const std::string db = TempName("store.db");
-  CliRun first = RunCli(absl::StrCat("rate --json --db=", db, " ", kWiki));
+  const std::string db = UniqueTempPath("store.db");
+  CliResult first = RunCli(absl::StrCat("rate --json --db=", db, " ", kWiki));
   EXPECT_EQ(first.exit_code, 0);
   EXPECT_THAT(first.out, Not(HasSubstr("\"from_store\":true")));
   // The transposed puzzle has the same canonical key: its stored rating comes back.
-  CliRun again = RunCli(absl::StrCat("rate --json --db=", db, " ", Transposed(kWiki)));
+  CliResult again = RunCli(absl::StrCat("rate --json --db=", db, " ", Transposed(kWiki)));
   EXPECT_EQ(again.exit_code, 0);
   EXPECT_THAT(again.out, HasSubstr("\"from_store\":true"));
   EXPECT_THAT(again.out, HasSubstr("\"puzzle_id\":\"1\""));
   EXPECT_THAT(again.out, HasSubstr(Transposed(kWiki)));
-  CliRun rerate = RunCli(absl::StrCat("rate --json --rerate --db=", db, " ", kWiki));
+  CliResult rerate = RunCli(absl::StrCat("rate --json --rerate --db=", db, " ", kWiki));
   EXPECT_THAT(rerate.out, Not(HasSubstr("\"from_store\":true")));
-  CliRun shown = RunCli(absl::StrCat("show 1 --db=", db));
+  CliResult shown = RunCli(absl::StrCat("show 1 --db=", db));
   EXPECT_EQ(shown.exit_code, 0) << shown.out;
   std::remove(db.c_str());
 }

@@ -16,37 +16,15 @@
 #include "core/rng.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/testing/cli_runner.h"
 
 namespace sudoku {
 namespace {
 
+using testing::CliResult;
+using testing::RunCli;
+
 using ::testing::HasSubstr;
-
-struct Result {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-Result RunForge(const std::string& args) {
-  const std::string err_path = ::testing::TempDir() + "/storage_cli_err.txt";
-  const std::string cmd =
-      absl::StrCat(SUDOKU_FORGE_BINARY, " ", args, " </dev/null 2>", err_path);
-  Result result;
-  FILE* pipe = popen(cmd.c_str(), "r");
-  if (pipe == nullptr) return result;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0)
-    result.out.append(buf.data(), n);
-  const int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  std::ifstream in(err_path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  result.err = ss.str();
-  return result;
-}
 
 constexpr char kWiki[] =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5.."
@@ -79,7 +57,7 @@ TEST_F(StorageCliTest, ImportReportsBadLinesDuplicatesAndExports) {
   const std::string file =
       Write("in.tsv", absl::StrCat("#puzzle\tlevel\n", kWiki, "\teasy\n", clash,
                                    "\n", kSeventeen, "\thard\n", iso, "\n"));
-  Result r = RunForge("import " + file + " --collection=mine" + Db());
+  CliResult r = RunCli("import " + file + " --collection=mine" + Db());
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_THAT(r.out, HasSubstr("read 4, imported 2, duplicates 1, invalid 1"));
   EXPECT_THAT(r.out, HasSubstr("clashing givens 1"));
@@ -89,10 +67,10 @@ TEST_F(StorageCliTest, ImportReportsBadLinesDuplicatesAndExports) {
           "in.tsv:3: invalid (clashing givens): r1c1 and r1c2 both hold 5"));
   EXPECT_THAT(r.err, HasSubstr("in.tsv:5: duplicate of puzzle 1"));
 
-  Result again = RunForge("import " + file + Db());
+  CliResult again = RunCli("import " + file + Db());
   EXPECT_THAT(again.out, HasSubstr("imported 0, duplicates 3, invalid 1"));
 
-  Result lines = RunForge("export --collection=mine --with-solution" + Db());
+  CliResult lines = RunCli("export --collection=mine --with-solution" + Db());
   EXPECT_EQ(lines.exit_code, 0) << lines.err;
   std::vector<std::string> rows =
       absl::StrSplit(lines.out, '\n', absl::SkipEmpty());
@@ -102,31 +80,31 @@ TEST_F(StorageCliTest, ImportReportsBadLinesDuplicatesAndExports) {
   EXPECT_EQ(cols[0], kWiki);
   EXPECT_TRUE(IsValidSolution(*ParseGrid(kWiki), *ParseGrid(cols[1])));
 
-  Result json = RunForge("export --format=json" + Db());
+  CliResult json = RunCli("export --format=json" + Db());
   EXPECT_THAT(json.out,
               HasSubstr(absl::StrCat("\"givens\":\"", kSeventeen, "\"")));
   EXPECT_THAT(json.out, HasSubstr("\"label\":\"hard\""));
   EXPECT_THAT(json.out, HasSubstr("\"source\":\"" + file + "\""));
   EXPECT_THAT(json.out, ::testing::Not(HasSubstr("\"solution\"")));
 
-  Result sdk = RunForge("export --format=sdk" + Db());
+  CliResult sdk = RunCli("export --format=sdk" + Db());
   EXPECT_THAT(
       sdk.out,
       HasSubstr("#C sudoku-forge puzzle 1 easy\n53..7....\n6..195...\n"));
-  Result grid = RunForge("export --format=grid --shape=2x2" + Db());
+  CliResult grid = RunCli("export --format=grid --shape=2x2" + Db());
   EXPECT_EQ(grid.exit_code, 0);
   EXPECT_EQ(grid.out, "");
 
-  Result list = RunForge("list" + Db());
+  CliResult list = RunCli("list" + Db());
   EXPECT_THAT(list.out, HasSubstr(absl::StrCat("2\t3x3\t17\t-\t-\t", kSeventeen,
                                                "\thard")));
-  Result show = RunForge("show 1" + Db());
+  CliResult show = RunCli("show 1" + Db());
   EXPECT_EQ(show.exit_code, 0);
   EXPECT_THAT(show.out, HasSubstr("puzzle 1: 3x3, 30 clues, unique"));
   EXPECT_THAT(show.out, HasSubstr("solution: 534678912"));
-  EXPECT_EQ(RunForge("show 99" + Db()).exit_code, 2);
+  EXPECT_EQ(RunCli("show 99" + Db()).exit_code, 2);
 
-  Result stats = RunForge("stats" + Db());
+  CliResult stats = RunCli("stats" + Db());
   EXPECT_THAT(stats.out, HasSubstr("puzzles 2,"));
   EXPECT_THAT(stats.out, HasSubstr("mine\t2"));
 }
@@ -134,7 +112,7 @@ TEST_F(StorageCliTest, ImportReportsBadLinesDuplicatesAndExports) {
 TEST_F(StorageCliTest, CanonPrintsOneKeyForIsomorphs) {
   Rng rng(2);
   const std::string iso = ToLine(RandomIsomorph(*ParseGrid(kSeventeen), rng));
-  Result r = RunForge(absl::StrCat("canon ", kSeventeen, " ", iso));
+  CliResult r = RunCli(absl::StrCat("canon ", kSeventeen, " ", iso));
   EXPECT_EQ(r.exit_code, 0) << r.err;
   std::vector<std::string> keys =
       absl::StrSplit(r.out, '\n', absl::SkipEmpty());
@@ -144,17 +122,17 @@ TEST_F(StorageCliTest, CanonPrintsOneKeyForIsomorphs) {
 }
 
 TEST_F(StorageCliTest, BadDatabaseFilesAreUsageErrors) {
-  Result missing = RunForge("stats" + Db());
+  CliResult missing = RunCli("stats" + Db());
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_THAT(missing.err, HasSubstr("no such database"));
   const std::string junk = Write("junk.db", std::string(3000, 'j'));
-  Result r = RunForge("export --db=" + junk);
+  CliResult r = RunCli("export --db=" + junk);
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("not a Sudoku Forge database"));
-  Result imp = RunForge(absl::StrCat("import ", kWiki, " --db=", junk));
+  CliResult imp = RunCli(absl::StrCat("import ", kWiki, " --db=", junk));
   EXPECT_EQ(imp.exit_code, 2);
-  EXPECT_EQ(RunForge("export --score-min=abc" + Db()).exit_code, 2);
-  EXPECT_EQ(RunForge("export --format=xml" + Db()).exit_code, 2);
+  EXPECT_EQ(RunCli("export --score-min=abc" + Db()).exit_code, 2);
+  EXPECT_EQ(RunCli("export --format=xml" + Db()).exit_code, 2);
 }
 
 }  // namespace

@@ -1,0 +1,75 @@
+// End-to-end test helpers: run the sudoku-forge binary (or any shell
+// command) as a user would and capture its exit code, stdout and stderr.
+// Header-only (sudoku::testing is an interface library); RunCli needs the
+// test target to define SUDOKU_FORGE_BINARY (cli/CMakeLists.txt does).
+#ifndef SUDOKU_TESTS_TESTING_CLI_RUNNER_H_
+#define SUDOKU_TESTS_TESTING_CLI_RUNNER_H_
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <atomic>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+
+namespace sudoku::testing {
+
+struct CliResult {
+  int exit_code = -1;  // -1 when the command did not exit normally
+  std::string out;
+  std::string err;
+};
+
+// The bytes of `path`, or "" when it cannot be read.
+inline std::string ReadFileToString(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// A path in this test process's private temporary directory
+// (tests/testing/test_main.cc), different on every call.
+inline std::string UniqueTempPath(const std::string& stem) {
+  static std::atomic<int> counter{0};
+  return absl::StrCat(::testing::TempDir(), "/", getpid(), "_", counter++, "_", stem);
+}
+
+// Runs `command` (a shell command line, quoted by the caller) with `input`
+// on standard input.
+inline CliResult RunCommand(const std::string& command, const std::string& input = "") {
+  const std::string in_path = UniqueTempPath("stdin.txt");
+  const std::string err_path = UniqueTempPath("stderr.txt");
+  std::ofstream(in_path, std::ios::binary) << input;
+  const std::string cmd = absl::StrCat(command, " <", in_path, " 2>", err_path);
+  CliResult result;
+  FILE* pipe = popen(cmd.c_str(), "r");
+  if (pipe != nullptr) {
+    std::array<char, 4096> buf;
+    size_t n;
+    while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) result.out.append(buf.data(), n);
+    const int status = pclose(pipe);
+    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.err = ReadFileToString(err_path);
+  }
+  std::remove(in_path.c_str());
+  std::remove(err_path.c_str());
+  return result;
+}
+
+#ifdef SUDOKU_FORGE_BINARY
+// Runs `sudoku-forge ARGS` with `input` on standard input.
+inline CliResult RunCli(const std::string& args, const std::string& input = "") {
+  return RunCommand(absl::StrCat(SUDOKU_FORGE_BINARY, " ", args), input);
+}
+#endif
+
+}  // namespace sudoku::testing
+
+#endif  // SUDOKU_TESTS_TESTING_CLI_RUNNER_H_
