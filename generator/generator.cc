@@ -114,9 +114,12 @@ std::optional<GeneratedPuzzle> Generator::Generate(uint64_t seed, const Judge& j
     if (verdict == Verdict::kTooEasy || !options_.allow_backoff) continue;
     // Too hard and backing off is allowed: earlier puzzles of the
     // sequence have more clues and are (nearly always) easier. Bisect for
-    // the last acceptable one, keeping within the clue bounds. Puzzle k of
-    // the sequence is the solution minus the first k removed orbits.
+    // the last acceptable one (the fewest clues at the level: an easy
+    // puzzle should not keep 20 clues it does not need), keeping within the
+    // clue bounds. Puzzle k of the sequence is the solution minus the first
+    // k removed orbits.
     size_t lo = 0, hi = removed.size();  // judge(puzzle hi) is too hard
+    std::optional<Grid> best;
     while (lo + 1 < hi) {
       const size_t mid = (lo + hi) / 2;
       Grid candidate = PuzzleAt(solution, removed, mid);
@@ -126,16 +129,17 @@ std::optional<GeneratedPuzzle> Generator::Generate(uint64_t seed, const Judge& j
       }
       ++result.judged;
       const Verdict v = judge(candidate, solution);
-      if (v == Verdict::kAccept) {
-        result.puzzle = std::move(candidate);
-        result.solution = solution;
-        return result;
-      }
       if (v == Verdict::kTooHard) {
         hi = mid;
       } else {
+        if (v == Verdict::kAccept) best = std::move(candidate);
         lo = mid;
       }
+    }
+    if (best) {
+      result.puzzle = *std::move(best);
+      result.solution = solution;
+      return result;
     }
   }
   return std::nullopt;
