@@ -24,6 +24,7 @@
 #include "core/canonical.h"
 #include "core/format.h"
 #include "core/rng.h"
+#include "generator/generator.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "storage/sqlite_puzzle_store.h"
@@ -88,6 +89,40 @@ TEST(GenerateCliTest, SameSeedSamePuzzlesForAnyJobs) {
   EXPECT_NE(a.out, c.out);
 }
 
+// Mean Forge score of the puzzles in `lines` (one per line), as `rate` gives it.
+double MeanScore(const std::string& lines) {
+  const CliResult r = RunCli("rate --json", lines);
+  double sum = 0;
+  int n = 0;
+  for (absl::string_view line : absl::StrSplit(r.out, '\n', absl::SkipEmpty())) {
+    const size_t at = line.find("\"score\":");
+    if (at == absl::string_view::npos) continue;
+    double score = 0;
+    absl::string_view rest = line.substr(at + 8);
+    rest = rest.substr(0, rest.find_first_of(",}"));
+    if (absl::SimpleAtod(rest, &score)) {
+      sum += score;
+      ++n;
+    }
+  }
+  EXPECT_GT(n, 0) << r.out << r.err;
+  return n > 0 ? sum / n : 0;
+}
+
+TEST(GenerateCliTest, ScoreTargetSteersInsideTheLevel) {
+  const CliResult low = RunCli("generate --count=10 --seed=4 --level=hard --score-target=6.4");
+  const CliResult high = RunCli("generate --count=10 --seed=4 --level=hard --score-target=7.2");
+  ASSERT_EQ(low.exit_code, 0) << low.err;
+  ASSERT_EQ(high.exit_code, 0) << high.err;
+  EXPECT_LT(MeanScore(low.out), MeanScore(high.out));
+  const CliResult rated = RunCli("rate", high.out);
+  EXPECT_EQ(Lines(rated.out).size(), 10u);
+  for (const std::string& line : Lines(rated.out)) EXPECT_THAT(line, HasSubstr("\thard\t"));
+  const CliResult outside = RunCli("generate --level=medium --score-target=9");
+  EXPECT_EQ(outside.exit_code, 2);
+  EXPECT_THAT(outside.err, HasSubstr("--score-target=9 is outside the score range"));
+}
+
 TEST(GenerateCliTest, DbStoresSolutionRatingTraceAndProvenance) {
   const std::string db = UniqueTempPath("store.db");
   RemoveDb(db);
@@ -126,7 +161,7 @@ TEST(GenerateCliTest, DbStoresSolutionRatingTraceAndProvenance) {
     ASSERT_TRUE(absl::SimpleAtoi(g.parameters().at("index"), &index));
     ASSERT_LT(index, 8u);
     EXPECT_EQ(g.seed(), DeriveSeed(11, index));
-    EXPECT_EQ(g.generator_version(), "generator-1");
+    EXPECT_EQ(g.generator_version(), absl::StrCat("generator-", kGeneratorVersion));
     EXPECT_EQ(g.symmetry(), "rot180");
     EXPECT_EQ(g.parameters().at("symmetry"), "rot180");
     EXPECT_EQ(printed[index], ToLine(p.givens));

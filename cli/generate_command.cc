@@ -33,6 +33,9 @@ ABSL_FLAG(int, min_clues, 0, "Stop removing clues at this many (0 = no bound)");
 ABSL_FLAG(int, max_clues, 0, "Reject puzzles with more clues than this (0 = no bound)");
 ABSL_FLAG(double, score_min, -1e9, "Lowest Forge score accepted (with or instead of --level)");
 ABSL_FLAG(double, score_max, 1e9, "Highest Forge score accepted (with or instead of --level)");
+ABSL_FLAG(std::optional<double>, score_target, std::nullopt,
+          "Preferred Forge score inside the band: the generator backs off to the puzzle nearest "
+          "it (default per --level: the middle of the band; easy: 1.0 below medium)");
 ABSL_FLAG(std::string, requires, "",
           "Accept only puzzles whose easiest solution uses this technique id "
           "(e.g. x_wing for a book chapter on X-Wings)");
@@ -86,6 +89,7 @@ int RunGenerate(const CommandArgs& args) {
   target.requires_technique = absl::GetFlag(FLAGS_requires);
   target.score_min = absl::GetFlag(FLAGS_score_min);
   target.score_max = absl::GetFlag(FLAGS_score_max);
+  target.score_target = absl::GetFlag(FLAGS_score_target);
   if (!level_name.empty()) {
     absl::StatusOr<Level> parsed = ParseLevel(level_name);
     if (!parsed.ok()) return UsageError("generate", std::string(parsed.status().message()));
@@ -114,6 +118,7 @@ int RunGenerate(const CommandArgs& args) {
     spec.parameters["score_min"] = absl::StrCat(target.score_min);
     spec.parameters["score_max"] = absl::StrCat(target.score_max);
     spec.parameters["requires"] = target.requires_technique;
+    if (target.score_target) spec.parameters["score_target"] = absl::StrCat(*target.score_target);
     spec.parameters["rater_version"] = absl::StrCat(kRaterVersion);
   }
   const int count = absl::GetFlag(FLAGS_count);
@@ -201,7 +206,8 @@ Command GenerateCommand() {
           "Usage: sudoku-forge generate [--count=N] [--shape=RxC] [--symmetry=S]\n"
           "       [--seed=S] [--jobs=J] [--min-clues=N] [--max-clues=N] [--nominimal]\n"
           "       [--level=easy|medium|hard|evil|needs-guessing] [--score-min=X]\n"
-          "       [--score-max=X] [--requires=TECHNIQUE] [--max-attempts=N] [--json]\n"
+          "       [--score-max=X] [--score-target=X] [--requires=TECHNIQUE]\n"
+          "       [--max-attempts=N] [--json]\n"
           "       [--db=PATH [--collection=NAME] [--nostore-traces]]\n"
           "Each puzzle: a random full grid, then clue removal in random order,\n"
           "each removal kept only if the puzzle still has one solution. The same\n"
@@ -212,7 +218,7 @@ Command GenerateCommand() {
           "the same command resumes (stored puzzles are not made again), and\n"
           "Ctrl-C stops cleanly, keeping what is stored (exit code 130).",
           {"count", "shape", "symmetry", "seed", "jobs", "minimal", "min_clues", "max_clues",
-           "json", "level", "score_min", "score_max", "requires", "max_attempts", "strict_minimal",
+           "json", "level", "score_min", "score_max", "score_target", "requires", "max_attempts", "strict_minimal",
            "db", "collection", "store_traces"},
           &RunGenerate};
 }

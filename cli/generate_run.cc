@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <map>
 #include <mutex>
@@ -42,6 +43,18 @@ extern "C" void OnInterrupt(int) {
 
 }  // namespace
 
+std::optional<double> DefaultScoreTarget(Level level) {
+  const auto [lo, hi] = ScoreBand(level);
+  switch (level) {
+    case Level::kEasy: return hi - 1.0;
+    case Level::kMedium:
+    case Level::kHard: return (lo + hi) / 2;
+    case Level::kEvil:
+    case Level::kNeedsGuessing: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 absl::StatusOr<Judge> MakeJudge(const Rater& rater, const DifficultyTarget& target) {
   double required_difficulty = 0;
   if (!target.requires_technique.empty()) {
@@ -56,10 +69,20 @@ absl::StatusOr<Judge> MakeJudge(const Rater& rater, const DifficultyTarget& targ
     hi = std::min(hi, band_hi);
   }
   if (lo >= hi) return absl::InvalidArgumentError("the score range is empty");
+  std::optional<double> preferred = target.score_target;
+  if (!preferred && target.level) preferred = DefaultScoreTarget(*target.level);
+  if (preferred && (*preferred < lo || *preferred >= hi)) {
+    if (target.score_target) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--score-target=", *target.score_target, " is outside the score range [", lo, ", ",
+          hi, ")"));
+    }
+    preferred = std::clamp(*preferred, lo, std::nextafter(hi, lo));
+  }
   const bool want_guessing = target.level == Level::kNeedsGuessing;
   const std::string required = target.requires_technique;
-  return Judge([&rater, lo, hi, want_guessing, required, required_difficulty](
-                   const Grid& puzzle, const Grid&) {
+  return Judge([&rater, lo, hi, preferred, want_guessing, required, required_difficulty](
+                   const Grid& puzzle, const Grid&) -> Judgement {
     RatingResult r = rater.Rate(puzzle);
     const RatingFeatures& f = r.features;
     Verdict v = Verdict::kAccept;
@@ -76,8 +99,10 @@ absl::StatusOr<Judge> MakeJudge(const Rater& rater, const DifficultyTarget& targ
     } else if (r.score >= hi) {
       v = Verdict::kTooHard;
     }
-    if (v == Verdict::kAccept) Cache(rater, puzzle, std::move(r));
-    return v;
+    if (v != Verdict::kAccept) return v;
+    const double offset = preferred ? r.score - *preferred : 0;
+    Cache(rater, puzzle, std::move(r));
+    return Judgement(v, offset);
   });
 }
 

@@ -44,11 +44,23 @@ struct DifficultyTarget {
   double score_min = -1e9;
   double score_max = 1e9;
   std::string requires_technique;  // "" = any
+  // The preferred score inside the band (--score-target); unset: the
+  // level's default (DefaultScoreTarget), or none without a level.
+  std::optional<double> score_target;
 };
+
+// The score a puzzle of `level` should have when the generator can choose
+// (the back-off picks the in-band puzzle nearest to it): the middle of the
+// band for medium and hard; 1.0 below the medium threshold for easy (the
+// band is open below: the NYT's easy puzzles score 4.9-5.1 on their 10-90 %
+// range, docs/GENERATOR.md); none for evil and needs-guessing (the hardest
+// in-band puzzle, usually the minimal one).
+std::optional<double> DefaultScoreTarget(Level level);
 
 // The judge for `target` (rates with `rater`, which must outlive it).
 // Below the band (or easier than the required technique) is too easy;
-// above it, or needing a guess, too hard. Caches the last rating per
+// above it, or needing a guess, too hard; an accepted puzzle carries its
+// offset from the score target. Caches the last rating per
 // thread so the accepted puzzle is not rated twice (see RateCached).
 absl::StatusOr<Judge> MakeJudge(const Rater& rater, const DifficultyTarget& target);
 

@@ -1,6 +1,7 @@
 #include "generator/generator.h"
 
 #include <cassert>
+#include <cmath>
 
 #include "absl/strings/str_cat.h"
 #include "core/rng.h"
@@ -105,21 +106,30 @@ std::optional<GeneratedPuzzle> Generator::Generate(uint64_t seed, const Judge& j
       return result;
     }
     ++result.judged;
-    const Verdict verdict = judge(last, solution);
-    if (verdict == Verdict::kAccept) {
+    const Judgement first = judge(last, solution);
+    if (first.verdict == Verdict::kAccept && first.offset <= 0) {
       result.puzzle = std::move(last);
       result.solution = solution;
       return result;
     }
-    if (verdict == Verdict::kTooEasy || !options_.allow_backoff) continue;
-    // Too hard and backing off is allowed: earlier puzzles of the
-    // sequence have more clues and are (nearly always) easier. Bisect for
-    // the last acceptable one (the fewest clues at the level: an easy
-    // puzzle should not keep 20 clues it does not need), keeping within the
-    // clue bounds. Puzzle k of the sequence is the solution minus the first
-    // k removed orbits.
-    size_t lo = 0, hi = removed.size();  // judge(puzzle hi) is too hard
+    if (first.verdict == Verdict::kTooEasy || !options_.allow_backoff) continue;
+    // Too hard (or harder than the judge prefers) and backing off is
+    // allowed: earlier puzzles of the sequence have more clues and are
+    // (nearly always) easier. Bisect for the accepted puzzle nearest the
+    // judge's preference; with no preference, the one with the fewest clues
+    // (an easy puzzle should not keep 20 clues it does not need). Puzzle k
+    // of the sequence is the solution minus the first k removed orbits.
     std::optional<Grid> best;
+    double best_distance = 0;
+    auto consider = [&](Grid&& candidate, double offset) {
+      // Ties go to the later (fewer clues) puzzle.
+      if (!best || std::abs(offset) <= best_distance) {
+        best = std::move(candidate);
+        best_distance = std::abs(offset);
+      }
+    };
+    if (first.verdict == Verdict::kAccept) consider(std::move(last), first.offset);
+    size_t lo = 0, hi = removed.size();  // puzzle hi is too hard or harder than preferred
     while (lo + 1 < hi) {
       const size_t mid = (lo + hi) / 2;
       Grid candidate = PuzzleAt(solution, removed, mid);
@@ -128,11 +138,13 @@ std::optional<GeneratedPuzzle> Generator::Generate(uint64_t seed, const Judge& j
         continue;
       }
       ++result.judged;
-      const Verdict v = judge(candidate, solution);
-      if (v == Verdict::kTooHard) {
+      const Judgement j = judge(candidate, solution);
+      const bool harder = j.verdict == Verdict::kTooHard ||
+                          (j.verdict == Verdict::kAccept && j.offset > 0);
+      if (j.verdict == Verdict::kAccept) consider(std::move(candidate), j.offset);
+      if (harder) {
         hi = mid;
       } else {
-        if (v == Verdict::kAccept) best = std::move(candidate);
         lo = mid;
       }
     }

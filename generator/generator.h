@@ -27,7 +27,7 @@
 namespace sudoku {
 
 // Bumped whenever the same seed and options may give different puzzles.
-inline constexpr int kGeneratorVersion = 1;
+inline constexpr int kGeneratorVersion = 2;
 
 struct GeneratorOptions {
   // The shape of the puzzles. Not owned (shapes are interned).
@@ -56,8 +56,17 @@ struct GeneratorOptions {
 // Where a candidate puzzle stands against a difficulty target.
 enum class Verdict { kAccept, kTooEasy, kTooHard };
 
+// A judge's answer. For an accepted puzzle, `offset` is how far it lies
+// from the judge's preferred difficulty (negative: easier; 0 when the judge
+// has no preference, in which case the fewest clues win).
+struct Judgement {
+  Judgement(Verdict v, double off = 0) : verdict(v), offset(off) {}  // NOLINT: implicit from Verdict
+  Verdict verdict;
+  double offset;
+};
+
 // Judges a candidate (puzzle, solution). Called from the generating thread.
-using Judge = std::function<Verdict(const Grid& puzzle, const Grid& solution)>;
+using Judge = std::function<Judgement(const Grid& puzzle, const Grid& solution)>;
 
 struct GeneratedPuzzle {
   Grid puzzle;
@@ -74,9 +83,10 @@ class Generator {
   explicit Generator(const GeneratorOptions& options);
 
   // One puzzle. With a judge, attempts continue until it accepts; when the
-  // judge says kTooHard and allow_backoff is set, the removal sequence is
-  // bisected for an accepted intermediate puzzle (more clues are easier).
-  // Returns nullopt when max_attempts run out.
+  // judge says kTooHard (or accepts a puzzle harder than it prefers) and
+  // allow_backoff is set, the removal sequence is bisected for the accepted
+  // intermediate puzzle nearest the judge's preference (more clues are
+  // easier). Returns nullopt when max_attempts run out.
   std::optional<GeneratedPuzzle> Generate(uint64_t seed, const Judge& judge = nullptr);
 
   // Whether removing any single clue of `puzzle` leaves it with several

@@ -93,6 +93,39 @@ TEST(GeneratorTest, JudgeSteersAndBisects) {
   EXPECT_GE(p->judged, 2);
 }
 
+TEST(GeneratorTest, BackOffKeepsTheFewestCluesInTheBand) {
+  GeneratorOptions options;
+  Generator g(options);
+  // Without symmetry each removal takes one clue, so the removal sequence
+  // passes through every count from 81 down to the minimal puzzle's: the
+  // accepted puzzle with the fewest clues has exactly 35.
+  auto p = g.Generate(9, [](const Grid& puzzle, const Grid&) {
+    const int clues = puzzle.NumFilled();
+    if (clues > 40) return Verdict::kTooEasy;
+    if (clues < 35) return Verdict::kTooHard;
+    return Verdict::kAccept;
+  });
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->puzzle.NumFilled(), 35);
+}
+
+TEST(GeneratorTest, BackOffPicksThePuzzleNearestThePreference) {
+  GeneratorOptions options;
+  Generator g(options);
+  // Band 30..60 clues, preferred 45 (offset > 0: harder, i.e. fewer clues).
+  for (uint64_t seed : {9u, 10u, 11u}) {
+    auto p = g.Generate(seed, [](const Grid& puzzle, const Grid&) -> Judgement {
+      const int clues = puzzle.NumFilled();
+      if (clues > 60) return Verdict::kTooEasy;
+      if (clues < 30) return Verdict::kTooHard;
+      return Judgement(Verdict::kAccept, 45.0 - clues);
+    });
+    ASSERT_TRUE(p);
+    EXPECT_EQ(p->puzzle.NumFilled(), 45) << "seed " << seed;
+    EXPECT_EQ(CountWithDlx(p->puzzle), 1);
+  }
+}
+
 TEST(GeneratorTest, StrictMinimalNeverBacksOff) {
   GeneratorOptions options;
   options.allow_backoff = false;
