@@ -13,6 +13,7 @@
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/flags.h"
+#include "cli/generate_run.h"
 #include "cli/input.h"
 #include "cli/store_puzzle_source.h"
 #include "core/rng.h"
@@ -82,18 +83,9 @@ class MissingPuzzleMaker {
       return absl::NotFoundError(absl::StrCat("cannot generate level '", level_name,
                                               "': ", level.status().message()));
     }
-    const auto [lo, hi] = ScoreBand(*level);
-    const bool want_guessing = *level == Level::kNeedsGuessing;
-    Judge judge = [&, lo = lo, hi = hi](const Grid& puzzle, const Grid&) {
-      const RatingResult r = rater_->Rate(puzzle);
-      if (want_guessing) {
-        return r.features.solved_by_logic ? Verdict::kTooEasy : Verdict::kAccept;
-      }
-      if (!r.features.solved_by_logic) return Verdict::kTooHard;
-      if (r.score < lo) return Verdict::kTooEasy;
-      if (r.score >= hi) return Verdict::kTooHard;
-      return Verdict::kAccept;
-    };
+    DifficultyTarget target;
+    target.level = *level;
+    SUDOKU_ASSIGN_OR_RETURN(Judge judge, MakeJudge(*rater_, target));
     GeneratorOptions options;
     options.shape = &shape_;
     Generator generator(options);

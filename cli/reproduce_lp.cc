@@ -15,6 +15,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "cli/generate_run.h"
 #include "cli/reproduce.h"
 #include "core/format.h"
 #include "core/rng.h"
@@ -133,19 +134,14 @@ std::string HeaderLine(const ReproduceOptions& o, const char* target,
 }
 
 // `count` puzzles of our generator at `level` (the judge of `sudoku-forge
-// generate --level`: solved by logic, Forge score inside the level's band),
+// generate --level`, MakeJudge),
 // puzzle i seeded with DeriveSeed(seed, i).
 absl::StatusOr<std::vector<Grid>> GeneratedSet(Level level, int count,
                                                uint64_t seed) {
   SUDOKU_ASSIGN_OR_RETURN(std::unique_ptr<Rater> rater, Rater::Create({}));
-  const auto [lo, hi] = ScoreBand(level);
-  Judge judge = [&, lo = lo, hi = hi](const Grid& puzzle, const Grid&) {
-    const RatingResult r = rater->Rate(puzzle);
-    if (!r.features.solved_by_logic) return Verdict::kTooHard;
-    if (r.score < lo) return Verdict::kTooEasy;
-    if (r.score >= hi) return Verdict::kTooHard;
-    return Verdict::kAccept;
-  };
+  DifficultyTarget target;
+  target.level = level;
+  SUDOKU_ASSIGN_OR_RETURN(Judge judge, MakeJudge(*rater, target));
   Generator generator{GeneratorOptions{}};
   std::vector<Grid> out;
   for (int i = 0; i < count; ++i) {
