@@ -6,8 +6,10 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
+#include "core/grid.h"
 
 namespace sudoku::cli {
 
@@ -21,6 +23,12 @@ struct ReproduceOptions {
   // Directory holding chi-lange/{easy,medium,hard,top95}.txt.
   std::string corpora_dir;
 };
+
+// The puzzles of chi-lange/NAME.txt under options.corpora_dir (at most
+// options.limit when set); NotFound naming the file and --corpus when it is
+// missing, InvalidArgument with file:line for a bad puzzle.
+absl::StatusOr<std::vector<Grid>> LoadChiLangeSet(const ReproduceOptions& options,
+                                                  const std::string& name);
 
 // The markdown section of each target (starting with a "## " heading).
 absl::StatusOr<std::string> ReproduceAnneal(const ReproduceOptions& options);

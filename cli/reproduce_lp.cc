@@ -32,31 +32,6 @@ namespace {
 
 const char* const kSets[] = {"easy", "medium", "hard", "top95"};
 
-absl::StatusOr<std::vector<Grid>> LoadChiLange(const ReproduceOptions& options,
-                                               const std::string& name) {
-  const std::string path =
-      absl::StrCat(options.corpora_dir, "/chi-lange/", name, ".txt");
-  std::ifstream in(path);
-  if (!in) {
-    return absl::NotFoundError(absl::StrCat(
-        path,
-        ": cannot read (pass --corpus=DIR, the directory holding chi-lange/)"));
-  }
-  std::stringstream text;
-  text << in.rdbuf();
-  std::vector<Grid> grids;
-  for (const PuzzleRecord& r : ParsePuzzles(text.str())) {
-    if (!r.grid.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(path, ":", r.line, ": ", r.grid.status().message()));
-    }
-    grids.push_back(*r.grid);
-    if (options.limit > 0 && static_cast<int>(grids.size()) >= options.limit)
-      break;
-  }
-  return grids;
-}
-
 struct Summary {
   double min = 0, median = 0, mean = 0, max = 0, sd = 0;
 };
@@ -189,7 +164,7 @@ absl::StatusOr<std::string> ReproduceProjection(
   std::vector<std::string> uniqueness;
   for (int s = 0; s < 4; ++s) {
     SUDOKU_ASSIGN_OR_RETURN(std::vector<Grid> puzzles,
-                            LoadChiLange(options, kSets[s]));
+                            LoadChiLangeSet(options, kSets[s]));
     uniqueness.push_back(Uniqueness(puzzles));
     for (size_t v = 0; v < variants.size(); ++v) {
       SUDOKU_ASSIGN_OR_RETURN(
@@ -329,7 +304,7 @@ absl::StatusOr<std::string> ReproduceEntropy(const ReproduceOptions& options) {
   std::vector<std::string> uniqueness;
   for (int s = 0; s < 4; ++s) {
     SUDOKU_ASSIGN_OR_RETURN(std::vector<Grid> puzzles,
-                            LoadChiLange(options, kSets[s]));
+                            LoadChiLangeSet(options, kSets[s]));
     uniqueness.push_back(Uniqueness(puzzles));
     sets.push_back(std::move(puzzles));
   }

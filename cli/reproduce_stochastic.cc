@@ -47,31 +47,6 @@ class Stopwatch {
   double start_ = ThreadCpuSeconds();
 };
 
-absl::StatusOr<std::vector<Grid>> LoadSet(const ReproduceOptions& options,
-                                          const std::string& name) {
-  const std::string path =
-      absl::StrCat(options.corpora_dir, "/chi-lange/", name, ".txt");
-  std::ifstream in(path);
-  if (!in) {
-    return absl::NotFoundError(absl::StrCat(
-        path,
-        ": cannot read (pass --corpus=DIR, the directory holding chi-lange/)"));
-  }
-  std::stringstream text;
-  text << in.rdbuf();
-  std::vector<Grid> grids;
-  for (const PuzzleRecord& r : ParsePuzzles(text.str())) {
-    if (!r.grid.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(path, ":", r.line, ": ", r.grid.status().message()));
-    }
-    grids.push_back(*r.grid);
-    if (options.limit > 0 && static_cast<int>(grids.size()) >= options.limit)
-      break;
-  }
-  return grids;
-}
-
 Grid MustParse(const char* text) { return *ParseGrid(text); }
 
 struct Stats {
@@ -201,7 +176,7 @@ absl::StatusOr<std::string> ReproduceAnneal(const ReproduceOptions& options) {
         Make("anneal", variants[v].params);
     for (int s = 0; s < 4; ++s) {
       SUDOKU_ASSIGN_OR_RETURN(std::vector<Grid> puzzles,
-                              LoadSet(options, kChiLangeSets[s]));
+                              LoadChiLangeSet(options, kChiLangeSets[s]));
       results[v].push_back(
           RunSet(*solver, puzzles, runs,
                  DeriveSeed(options.seed, static_cast<uint64_t>(s)), {}));
@@ -292,7 +267,7 @@ absl::StatusOr<std::string> ReproduceHillClimb(
   Stopwatch total;
   for (int s = 0; s < 4; ++s) {
     SUDOKU_ASSIGN_OR_RETURN(std::vector<Grid> puzzles,
-                            LoadSet(options, kChiLangeSets[s]));
+                            LoadChiLangeSet(options, kChiLangeSets[s]));
     SetResult r = RunSet(*solver, puzzles, runs,
                          DeriveSeed(options.seed, static_cast<uint64_t>(s)),
                          {.max_iterations = 20000});
@@ -471,7 +446,7 @@ absl::StatusOr<std::string> ReproduceReseda(const ReproduceOptions& options) {
         "fiendish 605, 3.458 / 336, 1.831 / 221, 0.824"};
     for (int s = 0; s < 4; ++s) {
       SUDOKU_ASSIGN_OR_RETURN(std::vector<Grid> puzzles,
-                              LoadSet(options, kChiLangeSets[s]));
+                              LoadChiLangeSet(options, kChiLangeSets[s]));
       std::string row =
           absl::StrCat("| ", paper_rows[s], " | ", kChiLangeSets[s]);
       for (const char* zones : {"27", "9", "3"}) {
@@ -551,6 +526,31 @@ absl::StatusOr<std::string> ReproduceReseda(const ReproduceOptions& options) {
       &md, absl::StrFormat("\n(The whole target took %.1f CPU seconds.)\n\n",
                            total.seconds()));
   return md;
+}
+
+absl::StatusOr<std::vector<Grid>> LoadChiLangeSet(const ReproduceOptions& options,
+                                                  const std::string& name) {
+  const std::string path =
+      absl::StrCat(options.corpora_dir, "/chi-lange/", name, ".txt");
+  std::ifstream in(path);
+  if (!in) {
+    return absl::NotFoundError(absl::StrCat(
+        path,
+        ": cannot read (pass --corpus=DIR, the directory holding chi-lange/)"));
+  }
+  std::stringstream text;
+  text << in.rdbuf();
+  std::vector<Grid> grids;
+  for (const PuzzleRecord& r : ParsePuzzles(text.str())) {
+    if (!r.grid.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(path, ":", r.line, ": ", r.grid.status().message()));
+    }
+    grids.push_back(*r.grid);
+    if (options.limit > 0 && static_cast<int>(grids.size()) >= options.limit)
+      break;
+  }
+  return grids;
 }
 
 }  // namespace sudoku::cli

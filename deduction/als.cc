@@ -11,6 +11,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "deduction/chains.h"
+#include "deduction/util.h"
 
 namespace sudoku {
 namespace {
@@ -84,11 +85,7 @@ std::string AlsName(const Shape& shape, const Als& a) {
 std::optional<Deduction> AlsXz::Find(const Board& board) const {
   std::vector<Deduction> all;
   FindAll(board, &all);
-  if (all.empty()) return std::nullopt;
-  size_t best = 0;
-  for (size_t i = 1; i < all.size(); ++i)
-    if (all[i].rating < all[best].rating) best = i;
-  return std::move(all[best]);
+  return LowestRated(std::move(all));
 }
 
 void AlsXz::Scan(const Board& board, const UnitIndex& /*index*/,

@@ -40,11 +40,7 @@ namespace sudoku {
 std::optional<Deduction> UniqueRectangle::Find(const Board& board) const {
   std::vector<Deduction> all;
   FindAll(board, &all);
-  if (all.empty()) return std::nullopt;
-  size_t best = 0;
-  for (size_t i = 1; i < all.size(); ++i)
-    if (all[i].rating < all[best].rating) best = i;
-  return std::move(all[best]);
+  return LowestRated(std::move(all));
 }
 
 void UniqueRectangle::Scan(const Board& board, const UnitIndex& index,

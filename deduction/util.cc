@@ -115,6 +115,14 @@ std::string UnitList(const Shape& shape, absl::Span<const int> units) {
   return list;
 }
 
+std::optional<Deduction> LowestRated(std::vector<Deduction>&& all) {
+  if (all.empty()) return std::nullopt;
+  size_t best = 0;
+  for (size_t i = 1; i < all.size(); ++i)
+    if (all[i].rating < all[best].rating) best = i;
+  return std::move(all[best]);
+}
+
 void Canonicalize(std::vector<CellDigit>* v) {
   std::sort(v->begin(), v->end(), [](const CellDigit& a, const CellDigit& b) {
     return a.cell != b.cell ? a.cell < b.cell : a.digit < b.digit;

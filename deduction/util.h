@@ -66,6 +66,9 @@ bool ForEachCombination(int m, int k, F&& f) {
   }
 }
 
+// The lowest-rated deduction of `all` (the first of equals), or nullopt.
+std::optional<Deduction> LowestRated(std::vector<Deduction>&& all);
+
 // Sorts and removes duplicates (cells, then digits).
 void Canonicalize(std::vector<CellDigit>* v);
 
