@@ -223,12 +223,10 @@ std::string NodeName(const Shape& shape, const Node& node, bool with_digit) {
   if (node.ncells == 1) {
     cells = shape.CellName(node.cells[0]);
   } else {
-    cells = "{";
-    for (int i = 0; i < node.ncells; ++i) {
-      if (i > 0) cells += ",";
-      cells += shape.CellName(node.cells[static_cast<size_t>(i)]);
-    }
-    cells += "}";
+    std::vector<std::string> names;
+    for (int i = 0; i < node.ncells; ++i)
+      names.push_back(shape.CellName(node.cells[static_cast<size_t>(i)]));
+    cells = absl::StrCat("{", absl::StrJoin(names, ","), "}");
   }
   if (!with_digit) return cells;
   return absl::StrCat("(", std::string(1, shape.Symbol(node.digit)), ")",
