@@ -96,7 +96,13 @@ uint64_t Fnv1a(absl::string_view text) {
 }  // namespace
 
 std::vector<RaterOptions::StochasticConfig> RaterOptions::DefaultStochasticBudgets() {
-  return {{"anneal", 2, 2000}, {"hillclimb", 2, 40}, {"reseda", 1, 2}};
+  // The relaxation solvers start from a fixed point (projection: the
+  // origin; entropy: the LP's optimal face), so one run says all there is.
+  // 500 projection sweeps solve 79 % of the Cloud Sudoku puzzles and cost
+  // about 2 ms on a 17-clue puzzle; entropy's budget is the paper's 15 DOWN
+  // + 15 UP steps.
+  return {{"anneal", 2, 2000},   {"hillclimb", 2, 40}, {"reseda", 1, 2},
+          {"projection", 1, 500}, {"entropy", 1, 30}};
 }
 
 absl::Status RaterOptions::Validate() const {

@@ -2,12 +2,14 @@
 
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "core/canonical.h"
 #include "core/format.h"
 #include "core/rng.h"
 #include "rater/calibration.h"
+#include "solvers/stochastic_registry.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/testing/status_matchers.h"
@@ -124,8 +126,21 @@ RaterOptions WithStochastic() {
   RaterOptions options;
   options.stochastic = StochasticUse::kAlways;
   // Small budgets keep the test fast under sanitizers.
-  options.stochastic_solvers = {{"anneal", 2, 300}, {"hillclimb", 2, 10}, {"reseda", 1, 1}};
+  options.stochastic_solvers = {{"anneal", 2, 300}, {"hillclimb", 2, 10}, {"reseda", 1, 1},
+                                {"projection", 1, 50}, {"entropy", 1, 4}};
   return options;
+}
+
+TEST(RaterTest, DefaultBudgetsRunEveryStochasticSolver) {
+  std::set<std::string> budgeted;
+  for (const RaterOptions::StochasticConfig& c : RaterOptions::DefaultStochasticBudgets()) {
+    EXPECT_GE(c.runs, 1) << c.solver;
+    EXPECT_GE(c.iterations, 1) << c.solver;
+    budgeted.insert(c.solver);
+  }
+  for (const StochasticRegistryEntry& entry : StochasticRegistry()) {
+    EXPECT_EQ(budgeted.count(entry.name), 1u) << entry.name;
+  }
 }
 
 TEST(RaterTest, RatingsAreReproducible) {
@@ -143,7 +158,7 @@ TEST(RaterTest, RatingsAreReproducible) {
     EXPECT_EQ(ra.features.stochastic_success, r->features.stochastic_success);
     EXPECT_EQ(ra.features.stochastic_median_iterations, r->features.stochastic_median_iterations);
   }
-  EXPECT_EQ(ra.features.stochastic_success.size(), 3u);
+  EXPECT_EQ(ra.features.stochastic_success.size(), 5u);
 }
 
 TEST(RaterTest, StochasticRunsAreTheSameForEveryIsomorph) {
