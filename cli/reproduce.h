@@ -30,6 +30,13 @@ struct ReproduceOptions {
 absl::StatusOr<std::vector<Grid>> LoadChiLangeSet(const ReproduceOptions& options,
                                                   const std::string& name);
 
+// Min, median, mean, max and (population) standard deviation of a sample;
+// all zero for an empty one.
+struct SampleSummary {
+  double min = 0, median = 0, mean = 0, max = 0, sd = 0;
+};
+SampleSummary Summarise(std::vector<double> values);
+
 // The markdown section of each target (starting with a "## " heading).
 absl::StatusOr<std::string> ReproduceAnneal(const ReproduceOptions& options);
 absl::StatusOr<std::string> ReproduceHillClimb(const ReproduceOptions& options);

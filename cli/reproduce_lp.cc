@@ -32,24 +32,6 @@ namespace {
 
 const char* const kSets[] = {"easy", "medium", "hard", "top95"};
 
-struct Summary {
-  double min = 0, median = 0, mean = 0, max = 0, sd = 0;
-};
-Summary Summarise(std::vector<double> v) {
-  Summary s;
-  if (v.empty()) return s;
-  std::sort(v.begin(), v.end());
-  s.min = v.front();
-  s.max = v.back();
-  const size_t m = v.size() / 2;
-  s.median = v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
-  s.mean =
-      std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
-  double ss = 0;
-  for (double x : v) ss += (x - s.mean) * (x - s.mean);
-  s.sd = std::sqrt(ss / static_cast<double>(v.size()));
-  return s;
-}
 
 // Solutions up to 2 of each puzzle (the exact solver), as "unique" or the
 // range of counts, e.g. "all 2+".
@@ -202,7 +184,7 @@ absl::StatusOr<std::string> ReproduceProjection(
   for (int s = 0; s < 4; ++s) {
     auto cell = [](const RunSet& r) {
       if (r.successes == 0) return std::string("no success");
-      const Summary t = Summarise(r.seconds);
+      const SampleSummary t = Summarise(r.seconds);
       return absl::StrFormat("%.4f / %.4f / %.4f / %.4f", t.min, t.median,
                              t.mean, t.max);
     };
@@ -233,7 +215,7 @@ absl::StatusOr<std::string> ReproduceProjection(
           GeneratedSet(static_cast<Level>(l), per_level,
                        DeriveSeed(options.seed, 100 + static_cast<uint64_t>(l))));
       const RunSet r = Run(*solver, puzzles, runs, options.seed, {});
-      const Summary t = Summarise(r.seconds);
+      const SampleSummary t = Summarise(r.seconds);
       absl::StrAppend(
           &md,
           absl::StrFormat("| %s | %.2f (%d/%d) | %s | %.0f |\n", levels[l],
@@ -323,7 +305,7 @@ absl::StatusOr<std::string> ReproduceEntropy(const ReproduceOptions& options) {
           Run(*solver, sets[static_cast<size_t>(s)], runs,
               DeriveSeed(options.seed, static_cast<uint64_t>(s)), {});
       const PaperCell& p = paper[v][s];
-      const Summary t = Summarise(r.seconds), it = Summarise(r.iterations);
+      const SampleSummary t = Summarise(r.seconds), it = Summarise(r.iterations);
       absl::StrAppend(
           &md,
           absl::StrFormat(
@@ -364,7 +346,7 @@ absl::StatusOr<std::string> ReproduceEntropy(const ReproduceOptions& options) {
         const RunSet r = Run(*solver, generated[static_cast<size_t>(l)], runs,
                              options.seed, {});
         const PaperCell& p = paper[v][l];
-        const Summary t = Summarise(r.seconds), it = Summarise(r.iterations);
+        const SampleSummary t = Summarise(r.seconds), it = Summarise(r.iterations);
         absl::StrAppend(
             &md, absl::StrFormat(
                      "| %c | %s | %d of 1000 / %d of %d | %.2f / %.2f | %.4f "

@@ -3,6 +3,7 @@
 // seeded (run i of a configuration uses DeriveSeed), so the success counts
 // are reproducible; the times are wall-clock measurements of this machine.
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <numeric>
 #include <sstream>
@@ -49,21 +50,6 @@ class Stopwatch {
 
 Grid MustParse(const char* text) { return *ParseGrid(text); }
 
-struct Stats {
-  double min = 0, median = 0, mean = 0, max = 0;
-};
-Stats StatsOf(std::vector<double> v) {
-  Stats s;
-  if (v.empty()) return s;
-  std::sort(v.begin(), v.end());
-  s.min = v.front();
-  s.max = v.back();
-  const size_t m = v.size() / 2;
-  s.median = v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
-  s.mean =
-      std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
-  return s;
-}
 
 std::unique_ptr<StochasticSolver> Make(const std::string& name,
                                        const StochasticParams& params) {
@@ -205,7 +191,7 @@ absl::StatusOr<std::string> ReproduceAnneal(const ReproduceOptions& options) {
       "|---|---|---|---:|---|---:|\n");
   for (int s = 0; s < 4; ++s) {
     auto cell = [](const SetResult& r) {
-      const Stats t = StatsOf(r.success_seconds);
+      const SampleSummary t = Summarise(r.success_seconds);
       return r.successes == 0 ? std::string("no success")
                               : absl::StrFormat("%.4f / %.4f / %.4f / %.4f",
                                                 t.min, t.median, t.mean, t.max);
@@ -214,9 +200,9 @@ absl::StatusOr<std::string> ReproduceAnneal(const ReproduceOptions& options) {
         &md,
         absl::StrFormat("| %s | %s | %s | %.0f | %s | %.0f |\n",
                         kChiLangeSets[s], paper_times[s], cell(results[0][s]),
-                        StatsOf(results[0][s].success_iterations).median,
+                        Summarise(results[0][s].success_iterations).median,
                         cell(results[1][s]),
-                        StatsOf(results[1][s].success_iterations).median));
+                        Summarise(results[1][s].success_iterations).median));
   }
   absl::StrAppend(
       &md, absl::StrFormat("\n(The whole target took %.1f CPU seconds.)\n\n",
@@ -262,7 +248,7 @@ absl::StatusOr<std::string> ReproduceHillClimb(
   auto mean_or_dash = [](const std::vector<double>& v, double scale,
                          const absl::FormatSpec<double>& format) {
     return v.empty() ? std::string("-")
-                     : absl::StrFormat(format, StatsOf(v).mean * scale);
+                     : absl::StrFormat(format, Summarise(v).mean * scale);
   };
   Stopwatch total;
   for (int s = 0; s < 4; ++s) {
@@ -315,7 +301,7 @@ absl::StatusOr<std::string> ReproduceReseda(const ReproduceOptions& options) {
     std::unique_ptr<StochasticSolver> solver = Make("reseda", params);
     return RunSet(*solver, {puzzle}, runs, DeriveSeed(options.seed, salt), {});
   };
-  auto mean_of = [](const std::vector<double>& v) { return StatsOf(v).mean; };
+  auto mean_of = [](const std::vector<double>& v) { return Summarise(v).mean; };
 
   // Table 1.
   {
@@ -526,6 +512,22 @@ absl::StatusOr<std::string> ReproduceReseda(const ReproduceOptions& options) {
       &md, absl::StrFormat("\n(The whole target took %.1f CPU seconds.)\n\n",
                            total.seconds()));
   return md;
+}
+
+SampleSummary Summarise(std::vector<double> values) {
+  SampleSummary s;
+  if (values.empty()) return s;
+  std::sort(values.begin(), values.end());
+  s.min = values.front();
+  s.max = values.back();
+  const size_t m = values.size() / 2;
+  s.median = values.size() % 2 ? values[m] : (values[m - 1] + values[m]) / 2;
+  const double n = static_cast<double>(values.size());
+  s.mean = std::accumulate(values.begin(), values.end(), 0.0) / n;
+  double ss = 0;
+  for (double x : values) ss += (x - s.mean) * (x - s.mean);
+  s.sd = std::sqrt(ss / n);
+  return s;
 }
 
 absl::StatusOr<std::vector<Grid>> LoadChiLangeSet(const ReproduceOptions& options,
