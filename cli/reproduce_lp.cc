@@ -82,9 +82,8 @@ RunSet Run(StochasticSolver& solver, const std::vector<Grid>& puzzles, int runs,
 std::string HeaderLine(const ReproduceOptions& o, const char* target,
                        int runs) {
   return absl::StrFormat(
-      "Command: `sudoku-forge reproduce %s --seed=%d%s%s` (Release build, one "
-      "core of the shared, loaded 2-core project machine; times are thread "
-      "CPU seconds; %d run%s per puzzle).\n\n",
+      "Command: `sudoku-forge reproduce %s --seed=%d%s%s` (one thread; times "
+      "are thread CPU seconds; %d run%s per puzzle).\n\n",
       target, o.seed, o.runs > 0 ? absl::StrCat(" --runs=", o.runs) : "",
       o.limit > 0 ? absl::StrCat(" --limit=", o.limit) : "", runs,
       runs == 1 ? "" : "s");
