@@ -5,8 +5,11 @@
 // k(k-1)/2) for k empty cells per box (131 moves for the paper's Figure 1).
 #include "solvers/hillclimb.h"
 
+#include <deque>
+#include <functional>
+#include <iterator>
 #include <limits>
-#include <set>
+#include <map>
 #include <string>
 #include <unordered_set>
 
@@ -18,27 +21,92 @@ namespace {
 
 size_t Idx(int i) { return static_cast<size_t>(i); }
 
+// Zobrist hashing: a state's hash is the XOR of one key per (cell, digit),
+// so the hash of a successor (a swap of two cells) costs four keys instead
+// of a pass over the grid.
+uint64_t CellKey(int cell, int digit) {
+  return DeriveSeed(static_cast<uint64_t>(cell), static_cast<uint64_t>(digit));
+}
+
 uint64_t HashCells(const Grid& g) {
-  uint64_t h = 1469598103934665603ULL;  // FNV-1a
-  for (uint8_t v : g.cells()) {
-    h ^= v;
-    h *= 1099511628211ULL;
-  }
+  uint64_t h = 0;
+  for (int cell = 0; cell < g.shape().num_cells(); ++cell) h ^= CellKey(cell, g[cell]);
   return h;
+}
+
+// The hash of `g` (whose hash is h) with cells a and b swapped.
+uint64_t SwappedHash(uint64_t h, const Grid& g, int a, int b) {
+  return h ^ CellKey(a, g[a]) ^ CellKey(a, g[b]) ^ CellKey(b, g[b]) ^ CellKey(b, g[a]);
 }
 
 // One queued, not yet expanded state.
 struct QueueEntry {
   int64_t score;
-  int64_t seq;  // insertion order: older first among equal scores
   Grid grid;
   uint64_t hash;
 };
-struct QueueOrder {
-  bool operator()(const QueueEntry& a, const QueueEntry& b) const {
-    if (a.score != b.score) return a.score > b.score;
-    return a.seq < b.seq;
+
+// The search's priority queue: best score first, older first among equal
+// scores, at most `capacity` states (a push beyond it drops the worst,
+// newest state). States arrive in time order, so each score's states form a
+// FIFO: the queue is a few score buckets (successor scores differ from their
+// parent's by a handful) instead of one balanced tree over every state.
+class SuccessorQueue {
+ public:
+  explicit SuccessorQueue(int64_t capacity) : capacity_(capacity) {}
+
+  bool empty() const { return size_ == 0; }
+  // Whether Push(score, ...) would drop the new state at once.
+  bool WouldDrop(int64_t score) const {
+    return size_ >= capacity_ && score <= buckets_.rbegin()->first;
   }
+  void Push(QueueEntry entry) {
+    buckets_[entry.score].push_back(std::move(entry));
+    if (++size_ > capacity_) {
+      auto worst = std::prev(buckets_.end());
+      worst->second.pop_back();
+      if (worst->second.empty()) buckets_.erase(worst);
+      --size_;
+    }
+  }
+  // Up to `count` states from the front, in queue order, dropping on the way
+  // every state whose hash is in `expanded`.
+  std::vector<const QueueEntry*> Head(int64_t count,
+                                      const std::unordered_set<uint64_t>& expanded) {
+    // (score, position) first: erasing inside a deque moves its elements.
+    std::vector<std::pair<int64_t, size_t>> picks;
+    for (auto bucket = buckets_.begin();
+         bucket != buckets_.end() && static_cast<int64_t>(picks.size()) < count;) {
+      std::deque<QueueEntry>& states = bucket->second;
+      for (size_t i = 0;
+           i < states.size() && static_cast<int64_t>(picks.size()) < count;) {
+        if (expanded.count(states[i].hash)) {
+          states.erase(states.begin() + static_cast<std::ptrdiff_t>(i));
+          --size_;
+        } else {
+          picks.emplace_back(bucket->first, i++);
+        }
+      }
+      bucket = states.empty() ? buckets_.erase(bucket) : std::next(bucket);
+    }
+    std::vector<const QueueEntry*> head;
+    for (const auto& [score, i] : picks) head.push_back(&buckets_.at(score)[i]);
+    return head;
+  }
+  // REQUIRES: !empty().
+  QueueEntry PopFront() {
+    auto best = buckets_.begin();
+    QueueEntry entry = std::move(best->second.front());
+    best->second.pop_front();
+    if (best->second.empty()) buckets_.erase(best);
+    --size_;
+    return entry;
+  }
+
+ private:
+  int64_t capacity_;
+  int64_t size_ = 0;
+  std::map<int64_t, std::deque<QueueEntry>, std::greater<int64_t>> buckets_;
 };
 
 }  // namespace
@@ -265,9 +333,8 @@ StochasticResult HillClimbSolver::Run(const Grid& puzzle, uint64_t seed,
     if (!first) ++result.restarts;
     HillClimbState cur(puzzle,
                        HillClimbInitialState(puzzle, options_.post_swap, rng));
-    std::set<QueueEntry, QueueOrder> queue;
+    SuccessorQueue queue(options_.queue_capacity);
     std::unordered_set<uint64_t> expanded;
-    int64_t seq = 0;
     while (true) {
       if (cost_of(cur) < best_cost) {
         best_cost = cost_of(cur);
@@ -288,7 +355,8 @@ StochasticResult HillClimbSolver::Run(const Grid& puzzle, uint64_t seed,
         break;
       }
       ++it;
-      expanded.insert(HashCells(cur.grid()));
+      const uint64_t cur_hash = HashCells(cur.grid());
+      expanded.insert(cur_hash);
       const int64_t score = score_of(cur);
       // Expand: steepest ascent over the whole neighbourhood.
       int64_t best = std::numeric_limits<int64_t>::min();
@@ -306,36 +374,21 @@ StochasticResult HillClimbSolver::Run(const Grid& puzzle, uint64_t seed,
         }
         // Queue the successor unless the capped queue would drop it at once.
         const int64_t s = score + gain;
-        if (static_cast<int64_t>(queue.size()) >= options_.queue_capacity &&
-            s <= std::prev(queue.end())->score) {
-          continue;
-        }
+        if (queue.WouldDrop(s)) continue;
+        const uint64_t h = SwappedHash(cur_hash, cur.grid(), a, b);
+        if (expanded.count(h)) continue;
         Grid succ = cur.grid();
         succ.set(a, cur.grid()[b]);
         succ.set(b, cur.grid()[a]);
-        const uint64_t h = HashCells(succ);
-        if (expanded.count(h)) continue;
-        queue.insert(QueueEntry{s, seq++, std::move(succ), h});
-        if (static_cast<int64_t>(queue.size()) > options_.queue_capacity) {
-          queue.erase(std::prev(queue.end()));
-        }
+        queue.Push(QueueEntry{s, std::move(succ), h});
       }
       if (pick.first >= 0 && best > 0) {
         cur.Apply(pick.first, pick.second);
         continue;
       }
       // No better successor: consult the queue (drop expanded states first).
-      std::vector<const QueueEntry*> head;
-      for (auto q = queue.begin();
-           q != queue.end() &&
-           static_cast<int64_t>(head.size()) < options_.plateau_states;) {
-        if (expanded.count(q->hash)) {
-          q = queue.erase(q);
-        } else {
-          head.push_back(&*q);
-          ++q;
-        }
-      }
+      const std::vector<const QueueEntry*> head =
+          queue.Head(options_.plateau_states, expanded);
       if (head.empty()) break;  // nothing left to explore: restart
       bool plateau = true;
       for (const QueueEntry* e : head) {
@@ -353,8 +406,7 @@ StochasticResult HillClimbSolver::Run(const Grid& puzzle, uint64_t seed,
         }
       }
       if (plateau) break;  // random restart
-      cur = HillClimbState(puzzle, queue.begin()->grid);
-      queue.erase(queue.begin());
+      cur = HillClimbState(puzzle, queue.PopFront().grid);
     }
     if (it >= max_iterations || result.time_limit_hit) done = true;
   }
