@@ -25,6 +25,7 @@
 #include "core/format.h"
 #include "core/rng.h"
 #include "generator/generator.h"
+#include "rater/rater.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "storage/sqlite_puzzle_store.h"
@@ -110,8 +111,13 @@ double MeanScore(const std::string& lines) {
 }
 
 TEST(GenerateCliTest, ScoreTargetSteersInsideTheLevel) {
-  const CliResult low = RunCli("generate --count=10 --seed=4 --level=hard --score-target=6.4");
-  const CliResult high = RunCli("generate --count=10 --seed=4 --level=hard --score-target=7.2");
+  // Targets near either end of the hard band, wherever the fit put it.
+  const LevelThresholds t = Thresholds();
+  const double width = t.evil_from - t.hard_from;
+  const CliResult low = RunCli(absl::StrCat("generate --count=10 --seed=4 --level=hard --score-target=",
+                                            t.hard_from + 0.1 * width));
+  const CliResult high = RunCli(absl::StrCat("generate --count=10 --seed=4 --level=hard --score-target=",
+                                             t.evil_from - 0.1 * width));
   ASSERT_EQ(low.exit_code, 0) << low.err;
   ASSERT_EQ(high.exit_code, 0) << high.err;
   EXPECT_LT(MeanScore(low.out), MeanScore(high.out));
