@@ -314,19 +314,60 @@ bool Augment(int row, const std::array<uint32_t, kMaxDigits>& adj,
 
 namespace {
 
+// The order in which the search takes the columns (t -> column): stacks
+// with the fewest cells of P first, and inside a stack its columns with the
+// fewest cells first. Reordering stacks, and columns within a stack, maps
+// placements to placements (a symmetry of the grid), so the surviving cells
+// are the same; columns with few choices near the source cut the search
+// early.
+std::array<int, kMaxDigits> TightestFirst(const Shape& shape,
+                                          const std::array<uint32_t, kMaxDigits>& cols) {
+  const int c = shape.box_cols();
+  const int stacks = shape.size() / c;
+  // Stable insertion sort by key (at most 25 items; no allocation).
+  auto sort_by = [](int* first, int count, const int* key) {
+    for (int i = 1; i < count; ++i) {
+      const int v = first[i];
+      int j = i;
+      for (; j > 0 && key[first[j - 1]] > key[v]; --j) first[j] = first[j - 1];
+      first[j] = v;
+    }
+  };
+  std::array<int, kMaxDigits> col_weight{}, stack_weight{}, stack_order{}, order{};
+  for (int col = 0; col < shape.size(); ++col) {
+    const int w = std::popcount(cols[static_cast<size_t>(col)]);
+    col_weight[static_cast<size_t>(col)] = w;
+    stack_weight[static_cast<size_t>(col / c)] += w;
+  }
+  for (int s = 0; s < stacks; ++s) stack_order[static_cast<size_t>(s)] = s;
+  sort_by(stack_order.data(), stacks, stack_weight.data());
+  for (int k = 0; k < stacks; ++k) {
+    int* first = order.data() + k * c;
+    for (int j = 0; j < c; ++j) first[j] = stack_order[static_cast<size_t>(k)] * c + j;
+    sort_by(first, c, col_weight.data());
+  }
+  return order;
+}
+
 template <typename Memo>
 SingleDigitResult RunDag(const Shape& shape, const CellBits& p, Memo* memo) {
   const DagGeometry geometry(shape);
-  const std::array<uint32_t, kMaxDigits> cols = ColumnRows(shape, p);
+  const std::array<uint32_t, kMaxDigits> raw = ColumnRows(shape, p);
+  const std::array<int, kMaxDigits> order = TightestFirst(shape, raw);
+  std::array<uint32_t, kMaxDigits> cols{};
+  const int n = shape.size();
+  for (int t = 0; t < n; ++t) {
+    cols[static_cast<size_t>(t)] = raw[static_cast<size_t>(order[static_cast<size_t>(t)])];
+  }
   DagSearch<Memo> search(geometry, cols.data(), memo);
   search.Visit(0, 0, geometry.all_rows);
   memo->Reset();
 
   SingleDigitResult result;
   result.work = search.expanded();
-  const int n = shape.size();
-  for (int col = 0; col < n; ++col) {
-    uint32_t rows = search.survivors()[static_cast<size_t>(col)];
+  for (int t = 0; t < n; ++t) {
+    const int col = order[static_cast<size_t>(t)];
+    uint32_t rows = search.survivors()[static_cast<size_t>(t)];
     while (rows != 0) {
       const int row = std::countr_zero(rows);
       rows &= rows - 1;
