@@ -61,6 +61,24 @@ TEST(RateCliTest, GivesEveryVerdict) {
   EXPECT_THAT(lines[3], HasSubstr("both hold 5"));
 }
 
+TEST(RateCliTest, NoStochasticGivesTheSameScoreWithoutSolverSuccess) {
+  const CliResult full = RunCli(absl::StrCat("rate --json ", kWiki));
+  const CliResult quick = RunCli(absl::StrCat("rate --json --no-stochastic ", kWiki));
+  ASSERT_EQ(full.exit_code, 0) << full.err;
+  ASSERT_EQ(quick.exit_code, 0) << quick.err;
+  EXPECT_THAT(full.out, HasSubstr("\"solver_success\""));
+  EXPECT_THAT(quick.out, Not(HasSubstr("\"solver_success\"")));
+  auto field = [](const std::string& line, const std::string& key) {
+    const size_t at = line.find("\"" + key + "\":");
+    if (at == std::string::npos) return std::string();
+    const size_t from = at + key.size() + 3;
+    return line.substr(from, line.find_first_of(",}", from) - from);
+  };
+  ASSERT_FALSE(field(full.out, "score").empty());
+  EXPECT_EQ(field(quick.out, "score"), field(full.out, "score"));
+  EXPECT_EQ(field(quick.out, "level"), field(full.out, "level"));
+}
+
 TEST(RateCliTest, ExplainAddsTheSteps) {
   CliResult r = RunCli(absl::StrCat("rate --json --explain ", kWiki));
   EXPECT_EQ(r.exit_code, 0);
