@@ -120,8 +120,8 @@ std::string RunKey(const std::map<std::string, std::string>& parameters) {
   std::string text = absl::StrCat("generator-", kGeneratorVersion, ";");
   for (const auto& [name, value] : parameters) absl::StrAppend(&text, name, "=", value, ";");
   uint64_t h = 0xcbf29ce484222325ULL;
-  for (unsigned char c : text) {
-    h ^= c;
+  for (char c : text) {
+    h ^= static_cast<unsigned char>(c);
     h *= 0x100000001b3ULL;
   }
   return absl::StrFormat("%016x", h);

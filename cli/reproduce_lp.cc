@@ -45,7 +45,7 @@ std::string Uniqueness(const std::vector<Grid>& puzzles) {
   }
   return unique == static_cast<int>(puzzles.size())
              ? std::string("all unique")
-             : absl::StrCat(unique, " unique, ", puzzles.size() - unique,
+             : absl::StrCat(unique, " unique, ", static_cast<int>(puzzles.size()) - unique,
                             " with 2+ solutions");
 }
 

@@ -177,10 +177,10 @@ absl::StatusOr<std::string> ReproduceAnneal(const ReproduceOptions& options) {
     absl::StrAppend(
         &md, absl::StrFormat(
                  "| %s | %d (%d) | %.2f | %.2f (%d/%d) | %.2f (%d/%d) |\n",
-                 kChiLangeSets[s], results[0][s].puzzles, paper_puzzles[s],
-                 paper_rate[s], Rate(results[0][s]), results[0][s].successes,
-                 results[0][s].runs, Rate(results[1][s]),
-                 results[1][s].successes, results[1][s].runs));
+                 kChiLangeSets[s], results[0][static_cast<size_t>(s)].puzzles, paper_puzzles[s],
+                 paper_rate[s], Rate(results[0][static_cast<size_t>(s)]), results[0][static_cast<size_t>(s)].successes,
+                 results[0][static_cast<size_t>(s)].runs, Rate(results[1][static_cast<size_t>(s)]),
+                 results[1][static_cast<size_t>(s)].successes, results[1][static_cast<size_t>(s)].runs));
   }
   absl::StrAppend(
       &md,
@@ -199,10 +199,10 @@ absl::StatusOr<std::string> ReproduceAnneal(const ReproduceOptions& options) {
     absl::StrAppend(
         &md,
         absl::StrFormat("| %s | %s | %s | %.0f | %s | %.0f |\n",
-                        kChiLangeSets[s], paper_times[s], cell(results[0][s]),
-                        Summarise(results[0][s].success_iterations).median,
-                        cell(results[1][s]),
-                        Summarise(results[1][s].success_iterations).median));
+                        kChiLangeSets[s], paper_times[s], cell(results[0][static_cast<size_t>(s)]),
+                        Summarise(results[0][static_cast<size_t>(s)].success_iterations).median,
+                        cell(results[1][static_cast<size_t>(s)]),
+                        Summarise(results[1][static_cast<size_t>(s)].success_iterations).median));
   }
   absl::StrAppend(
       &md, absl::StrFormat("\n(The whole target took %.1f CPU seconds.)\n\n",
@@ -327,7 +327,7 @@ absl::StatusOr<std::string> ReproduceReseda(const ReproduceOptions& options) {
         StochasticParams p = variants[v];
         p.emplace("alpha", absl::StrCat(alphas[a]));
         p.emplace("zones", "none");
-        SetResult r = run(easy, p, runs, 100 + a * 3 + v);
+        SetResult r = run(easy, p, runs, static_cast<uint64_t>(100 + a * 3 + v));
         absl::StrAppend(
             &row,
             absl::StrFormat(" | %d%%, %d rounds -> %d/%d, %.0f rounds",
@@ -369,7 +369,7 @@ absl::StatusOr<std::string> ReproduceReseda(const ReproduceOptions& options) {
     for (int a = 0; a < 6; ++a) {
       SetResult r =
           run(medium, {{"alpha", absl::StrCat(alphas[a])}, {"zones", "none"}},
-              runs, 200 + a);
+              runs, static_cast<uint64_t>(200 + a));
       absl::StrAppend(
           &md, absl::StrFormat("| %.2f | %d%% | %d/%d | %d | %.1f |\n",
                                alphas[a], paper[a][0], r.successes, r.runs,
@@ -397,7 +397,7 @@ absl::StatusOr<std::string> ReproduceReseda(const ReproduceOptions& options) {
         "ours | paper time s | ours s | paper ETS s | ours ETS s |\n"
         "|---|---:|---:|---:|---:|---:|---:|\n");
     for (int m = 0; m < 4; ++m) {
-      SetResult r = run(hard, {{"zones", paper[m].zones}}, runs, 300 + m);
+      SetResult r = run(hard, {{"zones", paper[m].zones}}, runs, static_cast<uint64_t>(300 + m));
       const double time = r.seconds / r.runs;
       absl::StrAppend(
           &md,
@@ -458,7 +458,7 @@ absl::StatusOr<std::string> ReproduceReseda(const ReproduceOptions& options) {
     const double paper_time[] = {1.251, 2.857, 7.045};
     const char* zones[] = {"3", "9", "27"};
     for (int z = 0; z < 3; ++z) {
-      SetResult r = run(escargot, {{"zones", zones[z]}}, runs, 500 + z);
+      SetResult r = run(escargot, {{"zones", zones[z]}}, runs, static_cast<uint64_t>(500 + z));
       absl::StrAppend(
           &md, absl::StrFormat("| %s | %d | %d/%d | %.3f | %.3f |\n", zones[z],
                                paper_success[z], r.successes, r.runs,

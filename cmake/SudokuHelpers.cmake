@@ -4,7 +4,7 @@ add_library(sudoku_build_options INTERFACE)
 target_compile_features(sudoku_build_options INTERFACE cxx_std_20)
 target_compile_options(sudoku_build_options INTERFACE
   -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Woverloaded-virtual
-  -Wmissing-declarations)
+  -Wmissing-declarations -Wconversion -Wsign-conversion)
 # GCC 12 reports false stringop-overread/overflow warnings inside libstdc++'s
 # own algorithms (std::equal on vectors) and false -Wrestrict warnings on
 # std::string assignment (GCC bug 105651, at -O2 with sanitizers as well as

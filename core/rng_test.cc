@@ -22,13 +22,13 @@ TEST(RngTest, UniformIntStaysInRangeAndCoversIt) {
 TEST(RngTest, SameSeedSameSequence) {
   Rng a(7), b(7);
   std::vector<int> va(20), vb(20);
-  for (int i = 0; i < 20; ++i) va[i] = i, vb[i] = i;
+  for (size_t i = 0; i < 20; ++i) va[i] = vb[i] = static_cast<int>(i);
   Shuffle(a, va.begin(), va.end());
   Shuffle(b, vb.begin(), vb.end());
   EXPECT_EQ(va, vb);
   std::vector<int> sorted = va;
   std::sort(sorted.begin(), sorted.end());
-  for (int i = 0; i < 20; ++i) EXPECT_EQ(sorted[i], i);
+  for (size_t i = 0; i < 20; ++i) EXPECT_EQ(sorted[i], static_cast<int>(i));
   EXPECT_NE(DeriveSeed(1, 0), DeriveSeed(1, 1));
   EXPECT_EQ(DeriveSeed(1, 5), DeriveSeed(1, 5));
 }

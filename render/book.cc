@@ -373,8 +373,8 @@ absl::StatusOr<BookLayout> WriteBookPdf(const Book& book,
 std::string ShortPuzzleId(const Grid& puzzle) {
   uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a 64 offset basis
   auto mix = [&h](absl::string_view s) {
-    for (unsigned char ch : s) {
-      h ^= ch;
+    for (char c : s) {
+      h ^= static_cast<unsigned char>(c);
       h *= 0x100000001b3ULL;
     }
   };

@@ -42,7 +42,7 @@ std::vector<Grid> EasyPuzzles() {
 Grid RandomFill(const Grid& puzzle, Rng& rng) {
   const int n = puzzle.size();
   std::vector<int> count(static_cast<size_t>(n + 1), 0), missing;
-  for (int c = 0; c < puzzle.num_cells(); ++c) ++count[puzzle[c]];
+  for (int c = 0; c < puzzle.num_cells(); ++c) ++count[static_cast<size_t>(puzzle[c])];
   for (int d = 1; d <= n; ++d)
     for (int k = count[static_cast<size_t>(d)]; k < n; ++k)
       missing.push_back(d);
@@ -234,8 +234,9 @@ bool BoxesArePermutations(const Grid& grid) {
   for (int b = 0; b < shape.size(); ++b) {
     std::vector<bool> seen(static_cast<size_t>(shape.size() + 1), false);
     for (int cell : shape.unit(shape.BoxUnit(b))) {
-      if (grid[cell] < 1 || seen[grid[cell]]) return false;
-      seen[grid[cell]] = true;
+      const auto d = static_cast<size_t>(grid[cell]);
+      if (grid[cell] < 1 || seen[d]) return false;
+      seen[d] = true;
     }
   }
   return true;
@@ -385,8 +386,8 @@ TEST(ResedaTest, CostCountsMissingSymbolsPerUnit) {
   int64_t row_cost = 0;
   {
     std::vector<bool> seen(10, false);
-    for (int c = 0; c < 9; ++c) seen[row[c]] = true;
-    for (int d = 1; d <= 9; ++d) row_cost += !seen[d];
+    for (int c = 0; c < 9; ++c) seen[static_cast<size_t>(row[c])] = true;
+    for (size_t d = 1; d <= 9; ++d) row_cost += !seen[d];
   }
   ASSERT_EQ(row_cost, 3);
   // Fill the other rows with a cyclic Latin pattern: only row 1 and the
@@ -398,8 +399,8 @@ TEST(ResedaTest, CostCountsMissingSymbolsPerUnit) {
   int64_t expected = 0;
   for (int u = 0; u < 27; ++u) {
     std::vector<bool> seen(10, false);
-    for (int cell : full.shape().unit(u)) seen[full[cell]] = true;
-    for (int d = 1; d <= 9; ++d) expected += !seen[d];
+    for (int cell : full.shape().unit(u)) seen[static_cast<size_t>(full[cell])] = true;
+    for (size_t d = 1; d <= 9; ++d) expected += !seen[d];
   }
   EXPECT_EQ(ResedaCost(full), expected);
 }

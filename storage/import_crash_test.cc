@@ -120,7 +120,7 @@ TEST(ImportCrashTest, KilledImportKeepsCommittedBatchesAndResumes) {
           1 + UniformInt(rng, static_cast<uint64_t>(total - 1)));
     } else {
       kill_commit =
-          static_cast<long>(kBatch * (1 + UniformInt(rng, total / kBatch - 1)));
+          static_cast<long>(kBatch * (1 + UniformInt(rng, static_cast<uint64_t>(total / kBatch - 1))));
     }
     const ChildRun first = RunHelper(db, kill_row, kill_commit);
     ASSERT_TRUE(first.killed) << "exit code " << first.exit_code;
