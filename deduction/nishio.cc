@@ -164,6 +164,18 @@ class DagSearch {
     if (t == g_.n) return true;
     const uint32_t s = memo_->Get(mask);
     if (s != 0) return s == 3;
+    return Expand(mask, t, open_bands);
+  }
+
+  const std::array<uint32_t, kMaxDigits>& survivors() const {
+    return survivors_;
+  }
+  int64_t expanded() const { return expanded_; }
+
+ private:
+  // Visit() of a vertex not yet in the memo. Children already in the memo
+  // are answered here, without a call.
+  bool Expand(uint32_t mask, int t, uint32_t open_bands) {
     ++expanded_;
     uint32_t rows = col_rows_[t] & open_bands & ~mask;
     if (t + 1 == g_.n) {  // every arc of the last column ends at the sink
@@ -176,10 +188,16 @@ class DagSearch {
       const int row = std::countr_zero(rows);
       const uint32_t bit = uint32_t{1} << row;
       rows ^= bit;
-      uint32_t next_open =
-          open_bands & ~g_.band_of_row[static_cast<size_t>(row)];
-      if (next_open == 0) next_open = g_.all_rows;
-      if (Visit(mask | bit, t + 1, next_open)) {
+      const uint32_t next = mask | bit;
+      const uint32_t known = memo_->Get(next);
+      bool reaches = known == 3;
+      if (known == 0) {
+        uint32_t next_open =
+            open_bands & ~g_.band_of_row[static_cast<size_t>(row)];
+        if (next_open == 0) next_open = g_.all_rows;
+        reaches = Expand(next, t + 1, next_open);
+      }
+      if (reaches) {
         alive = true;
         survivors_[static_cast<size_t>(t)] |= bit;
       }
@@ -188,12 +206,6 @@ class DagSearch {
     return alive;
   }
 
-  const std::array<uint32_t, kMaxDigits>& survivors() const {
-    return survivors_;
-  }
-  int64_t expanded() const { return expanded_; }
-
- private:
   const DagGeometry& g_;
   const uint32_t* col_rows_;  // not owned
   Memo* memo_;                // not owned
@@ -206,11 +218,21 @@ std::array<uint32_t, kMaxDigits> ColumnRows(const Shape& shape,
                                             const CellBits& p) {
   std::array<uint32_t, kMaxDigits> cols{};
   const size_t n = static_cast<size_t>(shape.size());
-  // _Find_first/_Find_next (libstdc++) visit only the set bits.
-  for (size_t cell = p._Find_first(); cell < p.size();
-       cell = p._Find_next(cell)) {
-    assert(cell < n * n);  // REQUIRES of SolveSingleDigitDag
-    cols[cell % n] |= uint32_t{1} << (cell / n);
+  assert((p >> (n * n)).none());  // REQUIRES of SolveSingleDigitDag
+  // Row by row, 64 cells at a time: set bits only, and no division per cell.
+  const CellBits low64(~uint64_t{0});
+  size_t row = 0, row_start = 0;
+  for (size_t base = 0; base < n * n; base += 64) {
+    uint64_t word = ((p >> base) & low64).to_ullong();
+    while (word != 0) {
+      const size_t cell = base + static_cast<size_t>(std::countr_zero(word));
+      word &= word - 1;
+      while (cell >= row_start + n) {
+        ++row;
+        row_start += n;
+      }
+      cols[cell - row_start] |= uint32_t{1} << row;
+    }
   }
   return cols;
 }
@@ -320,31 +342,39 @@ namespace {
 // placements to placements (a symmetry of the grid), so the surviving cells
 // are the same; columns with few choices near the source cut the search
 // early.
+// std::popcount is a library call without a POPCNT target; this is inline.
+int CountBits(uint32_t x) {
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  return static_cast<int>((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
 std::array<int, kMaxDigits> TightestFirst(const Shape& shape,
                                           const std::array<uint32_t, kMaxDigits>& cols) {
   const int c = shape.box_cols();
   const int stacks = shape.size() / c;
-  // Stable insertion sort by key (at most 25 items; no allocation).
-  auto sort_by = [](int* first, int count, const int* key) {
-    for (int i = 1; i < count; ++i) {
-      const int v = first[i];
-      int j = i;
-      for (; j > 0 && key[first[j - 1]] > key[v]; --j) first[j] = first[j - 1];
-      first[j] = v;
+  // The position of item i among `count` items: the number of items with a
+  // smaller key, ties broken by index (a stable order, without branches).
+  auto rank = [](const int* key, int count, int i) {
+    int r = 0;
+    for (int j = 0; j < count; ++j) {
+      r += static_cast<int>((key[j] < key[i]) | ((key[j] == key[i]) & (j < i)));
     }
+    return r;
   };
-  std::array<int, kMaxDigits> col_weight{}, stack_weight{}, stack_order{}, order{};
-  for (int col = 0; col < shape.size(); ++col) {
-    const int w = std::popcount(cols[static_cast<size_t>(col)]);
-    col_weight[static_cast<size_t>(col)] = w;
-    stack_weight[static_cast<size_t>(col / c)] += w;
+  std::array<int, kMaxDigits> col_weight{}, stack_weight{}, order{};
+  for (int s = 0; s < stacks; ++s) {
+    for (int j = 0; j < c; ++j) {
+      const auto col = static_cast<size_t>(s * c + j);
+      col_weight[col] = CountBits(cols[col]);
+      stack_weight[static_cast<size_t>(s)] += col_weight[col];
+    }
   }
-  for (int s = 0; s < stacks; ++s) stack_order[static_cast<size_t>(s)] = s;
-  sort_by(stack_order.data(), stacks, stack_weight.data());
-  for (int k = 0; k < stacks; ++k) {
-    int* first = order.data() + k * c;
-    for (int j = 0; j < c; ++j) first[j] = stack_order[static_cast<size_t>(k)] * c + j;
-    sort_by(first, c, col_weight.data());
+  for (int s = 0; s < stacks; ++s) {
+    const int at = rank(stack_weight.data(), stacks, s) * c;
+    for (int j = 0; j < c; ++j) {
+      order[static_cast<size_t>(at + rank(col_weight.data() + s * c, c, j))] = s * c + j;
+    }
   }
   return order;
 }
