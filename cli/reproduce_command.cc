@@ -105,25 +105,6 @@ int RunReproduce(const CommandArgs& args) {
 
 }  // namespace
 
-std::string ReplaceReproduceSection(const std::string& document,
-                                    const std::string& name,
-                                    const std::string& section) {
-  const std::string begin =
-      absl::StrCat("<!-- reproduce:", name, " begin -->\n");
-  const std::string end = absl::StrCat("<!-- reproduce:", name, " end -->\n");
-  const std::string block = absl::StrCat(begin, section, end);
-  const size_t b = document.find(begin);
-  const size_t e =
-      b == std::string::npos ? std::string::npos : document.find(end, b);
-  if (b == std::string::npos || e == std::string::npos) {
-    std::string doc = document;
-    if (!doc.empty() && doc.back() != '\n') doc += "\n";
-    if (!doc.empty()) doc += "\n";
-    return doc + block;
-  }
-  return document.substr(0, b) + block + document.substr(e + end.size());
-}
-
 Command ReproduceCommand() {
   return {
       "reproduce",

@@ -514,22 +514,6 @@ absl::StatusOr<std::string> ReproduceReseda(const ReproduceOptions& options) {
   return md;
 }
 
-SampleSummary Summarise(std::vector<double> values) {
-  SampleSummary s;
-  if (values.empty()) return s;
-  std::sort(values.begin(), values.end());
-  s.min = values.front();
-  s.max = values.back();
-  const size_t m = values.size() / 2;
-  s.median = values.size() % 2 ? values[m] : (values[m - 1] + values[m]) / 2;
-  const double n = static_cast<double>(values.size());
-  s.mean = std::accumulate(values.begin(), values.end(), 0.0) / n;
-  double ss = 0;
-  for (double x : values) ss += (x - s.mean) * (x - s.mean);
-  s.sd = std::sqrt(ss / n);
-  return s;
-}
-
 absl::StatusOr<std::vector<Grid>> LoadChiLangeSet(const ReproduceOptions& options,
                                                   const std::string& name) {
   const std::string path =
