@@ -27,29 +27,13 @@ namespace sudoku {
 namespace {
 
 using testing::CliResult;
+using testing::JsonNumber;
+using testing::JsonString;
 using testing::RunCli;
 using testing::UniqueTempPath;
 
 using ::testing::HasSubstr;
 using ::testing::Not;
-
-// The string value of "key":"..." in a one-line JSON object ("" if absent).
-std::string JsonString(const std::string& json, const std::string& key, size_t from = 0) {
-  const std::string k = absl::StrCat("\"", key, "\":\"");
-  const size_t at = json.find(k, from);
-  if (at == std::string::npos) return "";
-  const size_t start = at + k.size();
-  return json.substr(start, json.find('"', start) - start);
-}
-
-// The number value of "key":123 ("" if absent).
-std::string JsonNumber(const std::string& json, const std::string& key) {
-  const std::string k = absl::StrCat("\"", key, "\":");
-  const size_t at = json.find(k);
-  if (at == std::string::npos) return "";
-  const size_t start = at + k.size();
-  return json.substr(start, json.find_first_of(",}", start) - start);
-}
 
 int CountOf(const std::string& text, const std::string& what) {
   int n = 0;

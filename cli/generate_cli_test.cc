@@ -36,6 +36,7 @@ namespace sudoku {
 namespace {
 
 using testing::CliResult;
+using testing::JsonNumber;
 using testing::ReadFileToString;
 using testing::RunCli;
 using testing::UniqueTempPath;
@@ -96,12 +97,8 @@ double MeanScore(const std::string& lines) {
   double sum = 0;
   int n = 0;
   for (absl::string_view line : absl::StrSplit(r.out, '\n', absl::SkipEmpty())) {
-    const size_t at = line.find("\"score\":");
-    if (at == absl::string_view::npos) continue;
     double score = 0;
-    absl::string_view rest = line.substr(at + 8);
-    rest = rest.substr(0, rest.find_first_of(",}"));
-    if (absl::SimpleAtod(rest, &score)) {
+    if (absl::SimpleAtod(JsonNumber(std::string(line), "score"), &score)) {
       sum += score;
       ++n;
     }

@@ -19,6 +19,8 @@ namespace sudoku {
 namespace {
 
 using testing::CliResult;
+using testing::JsonNumber;
+using testing::JsonString;
 using testing::RunCli;
 using testing::UniqueTempPath;
 
@@ -68,15 +70,10 @@ TEST(RateCliTest, NoStochasticGivesTheSameScoreWithoutSolverSuccess) {
   ASSERT_EQ(quick.exit_code, 0) << quick.err;
   EXPECT_THAT(full.out, HasSubstr("\"solver_success\""));
   EXPECT_THAT(quick.out, Not(HasSubstr("\"solver_success\"")));
-  auto field = [](const std::string& line, const std::string& key) {
-    const size_t at = line.find("\"" + key + "\":");
-    if (at == std::string::npos) return std::string();
-    const size_t from = at + key.size() + 3;
-    return line.substr(from, line.find_first_of(",}", from) - from);
-  };
-  ASSERT_FALSE(field(full.out, "score").empty());
-  EXPECT_EQ(field(quick.out, "score"), field(full.out, "score"));
-  EXPECT_EQ(field(quick.out, "level"), field(full.out, "level"));
+  ASSERT_FALSE(JsonNumber(full.out, "score").empty());
+  EXPECT_EQ(JsonNumber(quick.out, "score"), JsonNumber(full.out, "score"));
+  ASSERT_FALSE(JsonString(full.out, "level").empty());
+  EXPECT_EQ(JsonString(quick.out, "level"), JsonString(full.out, "level"));
 }
 
 TEST(RateCliTest, ExplainAddsTheSteps) {

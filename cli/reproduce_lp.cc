@@ -5,12 +5,11 @@
 // Both solvers are deterministic by default (projection starts at the
 // origin, entropy has no random choice), so one run per puzzle is the whole
 // experiment; the counts are exact, the times are thread CPU seconds.
-#include <algorithm>
-#include <cmath>
 #include <fstream>
-#include <numeric>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"

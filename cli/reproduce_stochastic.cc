@@ -2,12 +2,10 @@
 // Jones, Roach & Perkins (hillclimb), Maire & Prissette (reseda). Every run is
 // seeded (run i of a configuration uses DeriveSeed), so the success counts
 // are reproducible; the times are wall-clock measurements of this machine.
-#include <algorithm>
-#include <cmath>
 #include <fstream>
-#include <numeric>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -49,7 +47,6 @@ class Stopwatch {
 };
 
 Grid MustParse(const char* text) { return *ParseGrid(text); }
-
 
 std::unique_ptr<StochasticSolver> Make(const std::string& name,
                                        const StochasticParams& params) {
@@ -174,13 +171,14 @@ absl::StatusOr<std::string> ReproduceAnneal(const ReproduceOptions& options) {
                   "anneal presolve=1 |\n",
                   "|---|---:|---:|---:|---:|\n");
   for (int s = 0; s < 4; ++s) {
+    const SetResult& plain = results[0][static_cast<size_t>(s)];
+    const SetResult& presolved = results[1][static_cast<size_t>(s)];
     absl::StrAppend(
         &md, absl::StrFormat(
                  "| %s | %d (%d) | %.2f | %.2f (%d/%d) | %.2f (%d/%d) |\n",
-                 kChiLangeSets[s], results[0][static_cast<size_t>(s)].puzzles, paper_puzzles[s],
-                 paper_rate[s], Rate(results[0][static_cast<size_t>(s)]), results[0][static_cast<size_t>(s)].successes,
-                 results[0][static_cast<size_t>(s)].runs, Rate(results[1][static_cast<size_t>(s)]),
-                 results[1][static_cast<size_t>(s)].successes, results[1][static_cast<size_t>(s)].runs));
+                 kChiLangeSets[s], plain.puzzles, paper_puzzles[s],
+                 paper_rate[s], Rate(plain), plain.successes, plain.runs,
+                 Rate(presolved), presolved.successes, presolved.runs));
   }
   absl::StrAppend(
       &md,
@@ -196,13 +194,15 @@ absl::StatusOr<std::string> ReproduceAnneal(const ReproduceOptions& options) {
                               : absl::StrFormat("%.4f / %.4f / %.4f / %.4f",
                                                 t.min, t.median, t.mean, t.max);
     };
+    const SetResult& plain = results[0][static_cast<size_t>(s)];
+    const SetResult& presolved = results[1][static_cast<size_t>(s)];
     absl::StrAppend(
         &md,
         absl::StrFormat("| %s | %s | %s | %.0f | %s | %.0f |\n",
-                        kChiLangeSets[s], paper_times[s], cell(results[0][static_cast<size_t>(s)]),
-                        Summarise(results[0][static_cast<size_t>(s)].success_iterations).median,
-                        cell(results[1][static_cast<size_t>(s)]),
-                        Summarise(results[1][static_cast<size_t>(s)].success_iterations).median));
+                        kChiLangeSets[s], paper_times[s], cell(plain),
+                        Summarise(plain.success_iterations).median,
+                        cell(presolved),
+                        Summarise(presolved.success_iterations).median));
   }
   absl::StrAppend(
       &md, absl::StrFormat("\n(The whole target took %.1f CPU seconds.)\n\n",

@@ -54,6 +54,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "core/bits.h"
 
 namespace sudoku {
 namespace {
@@ -342,13 +343,6 @@ namespace {
 // placements to placements (a symmetry of the grid), so the surviving cells
 // are the same; columns with few choices near the source cut the search
 // early.
-// std::popcount is a library call without a POPCNT target; this is inline.
-int CountBits(uint32_t x) {
-  x = x - ((x >> 1) & 0x55555555u);
-  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-  return static_cast<int>((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
-}
-
 std::array<int, kMaxDigits> TightestFirst(const Shape& shape,
                                           const std::array<uint32_t, kMaxDigits>& cols) {
   const int c = shape.box_cols();
@@ -366,7 +360,7 @@ std::array<int, kMaxDigits> TightestFirst(const Shape& shape,
   for (int s = 0; s < stacks; ++s) {
     for (int j = 0; j < c; ++j) {
       const auto col = static_cast<size_t>(s * c + j);
-      col_weight[col] = CountBits(cols[col]);
+      col_weight[col] = Popcount(cols[col]);
       stack_weight[static_cast<size_t>(s)] += col_weight[col];
     }
   }

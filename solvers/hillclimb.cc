@@ -55,7 +55,6 @@ class SuccessorQueue {
  public:
   explicit SuccessorQueue(int64_t capacity) : capacity_(capacity) {}
 
-  bool empty() const { return size_ == 0; }
   // Whether Push(score, ...) would drop the new state at once.
   bool WouldDrop(int64_t score) const {
     return size_ >= capacity_ && score <= buckets_.rbegin()->first;
@@ -93,7 +92,7 @@ class SuccessorQueue {
     for (const auto& [score, i] : picks) head.push_back(&buckets_.at(score)[i]);
     return head;
   }
-  // REQUIRES: !empty().
+  // REQUIRES: a state is queued (Head() returned one).
   QueueEntry PopFront() {
     auto best = buckets_.begin();
     QueueEntry entry = std::move(best->second.front());

@@ -63,6 +63,27 @@ inline CliResult RunCommand(const std::string& command, const std::string& input
   return result;
 }
 
+// The string value of "key":"..." in a one-line JSON object, searching from
+// `from` ("" if absent).
+inline std::string JsonString(const std::string& json, const std::string& key,
+                              size_t from = 0) {
+  const std::string k = absl::StrCat("\"", key, "\":\"");
+  const size_t at = json.find(k, from);
+  if (at == std::string::npos) return "";
+  const size_t start = at + k.size();
+  return json.substr(start, json.find('"', start) - start);
+}
+
+// The number value of "key":123 in a one-line JSON object, as printed ("" if
+// absent).
+inline std::string JsonNumber(const std::string& json, const std::string& key) {
+  const std::string k = absl::StrCat("\"", key, "\":");
+  const size_t at = json.find(k);
+  if (at == std::string::npos) return "";
+  const size_t start = at + k.size();
+  return json.substr(start, json.find_first_of(",}", start) - start);
+}
+
 #ifdef SUDOKU_FORGE_BINARY
 // Runs `sudoku-forge ARGS` with `input` on standard input.
 inline CliResult RunCli(const std::string& args, const std::string& input = "") {
