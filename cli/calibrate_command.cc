@@ -465,9 +465,12 @@ int All(const Rater& rater) {
      << "|---|---|---:|---:|---:|\n"
      << absl::StrFormat("| (intercept) | | %.4f | | |\n", coefficients[0]);
   const std::map<std::string, std::string> what = {
+      {"log_player_effort",
+       "log of the simulated players' effort: mean over 32 players who take visible singles "
+       "at random of the sum over positions of empty cells / visibility of the singles on offer "
+       "(rater/players.h)"},
       {"log_search_effort",
-       "log of the human search effort: sum over single placements of empty cells / weighted "
-       "singles available (fewer visible moves = longer scanning)"},
+       "log of the same effort along the deduction trace's one path of singles"},
       {"er", "Sudoku Explainer rating of the hardest step (capped at 11)"},
       {"ep", "SE pearl"},
       {"ed", "SE diamond"},

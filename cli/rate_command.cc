@@ -94,6 +94,7 @@ Rated RateOne(const Rater& rater, const InputPuzzle& input, bool explain) {
   }
   for (const auto& [solver, rate] : f.stochastic_success) (*out.mutable_solver_success())[solver] = rate;
   out.set_search_effort(f.search_effort);
+  out.set_player_effort(f.player_effort);
   out.set_solved_by_logic(f.solved_by_logic);
   if (explain && r.explanation != nullptr) AddSteps(*r.explanation, out);
   return rated;
@@ -135,6 +136,7 @@ proto::Rating ToRatingProto(const Rater& rater, const RatingResult& r) {
   p.set_total_steps(static_cast<uint64_t>(f.steps));
   auto& features = *p.mutable_features();
   features["search_effort"] = f.search_effort;
+  features["player_effort"] = f.player_effort;
   features["technique_effort"] = f.technique_effort;
   features["steps_above_singles"] = f.steps_above_singles;
   features["clues"] = f.clues;
@@ -186,6 +188,8 @@ void FromStored(const proto::Rating& p, int64_t puzzle_id, RateOutput& out) {
   }
   auto it = p.features().find("search_effort");
   if (it != p.features().end()) out.set_search_effort(it->second);
+  it = p.features().find("player_effort");
+  if (it != p.features().end()) out.set_player_effort(it->second);
   out.set_solved_by_logic(p.solved_by_logic());
   out.set_solver_nodes(Saturate(static_cast<int64_t>(p.solver_nodes())));
   out.set_solver_guesses(Saturate(static_cast<int64_t>(p.solver_guesses())));

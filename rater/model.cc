@@ -39,7 +39,8 @@ double StochasticValue(const std::map<std::string, double>& m, const std::string
 }  // namespace
 
 std::vector<std::string> ModelInputCatalog() {
-  std::vector<std::string> names = {"log_search_effort",
+  std::vector<std::string> names = {"log_player_effort",
+                                    "log_search_effort",
                                     "er",
                                     "ep",
                                     "ed",
@@ -57,6 +58,7 @@ std::vector<std::string> ModelInputCatalog() {
 }
 
 double ModelInputValue(absl::string_view name, const RatingFeatures& f) {
+  if (name == "log_player_effort") return std::log(std::max(1.0, f.player_effort));
   if (name == "log_search_effort") return std::log(std::max(1.0, f.search_effort));
   if (name == "er") return std::min(f.er, 11.0);
   if (name == "ep") return std::min(f.ep, 11.0);

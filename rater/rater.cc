@@ -18,11 +18,6 @@ namespace {
 
 constexpr const char* kLevelNames[] = {"easy", "medium", "hard", "evil", "needs-guessing"};
 
-bool IsSingle(absl::string_view technique) {
-  return technique == "full_house" || technique == "hidden_single" ||
-         technique == "naked_single";
-}
-
 // How many moves by singles `board` offers a person, weighted by how easy
 // each kind is to spot (the order of Sudoku Explainer's ratings 1.2 / 1.5 /
 // 2.3): a hidden single in a box counts 1, one only in a row or column 0.5,
@@ -106,6 +101,9 @@ std::vector<RaterOptions::StochasticConfig> RaterOptions::DefaultStochasticBudge
 }
 
 absl::Status RaterOptions::Validate() const {
+  if (players.players < 1) {
+    return absl::InvalidArgumentError("rater: simulated players must be at least 1");
+  }
   for (const StochasticConfig& c : stochastic_solvers) {
     if (c.runs < 1) {
       return absl::InvalidArgumentError(
@@ -128,6 +126,10 @@ std::map<std::string, std::string> RaterOptions::Parameters() const {
   p["allow_uniqueness"] = absl::StrCat(allow_uniqueness ? 1 : 0);
   p["exact_solver"] = "backtrack";
   p["stochastic_seed"] = absl::StrCat(stochastic_seed);
+  p["players"] = absl::StrCat(
+      "players=", players.players, ",box=", players.box_visibility, ",line=",
+      players.line_visibility, ",full_house=", players.full_house_visibility, ",naked=",
+      players.naked_visibility, ",technique_slope=", players.technique_slope, ",seed=", player_seed);
   for (const StochasticConfig& c : stochastic_solvers) {
     p[absl::StrCat("stochastic.", c.solver)] = absl::StrCat("runs=", c.runs, ",iterations=", c.iterations);
   }
@@ -139,7 +141,7 @@ double SearchEffort(const Grid& puzzle, const Explanation& explanation) {
   if (!board.ok()) return 0;
   double effort = 0;
   for (const Deduction& step : explanation.steps) {
-    if (IsSingle(step.technique) && !step.placements.empty()) {
+    if (IsSingleTechnique(step.technique) && !step.placements.empty()) {
       effort += board->num_empty() / std::max(1.0, WeightedSingles(*board));
     }
     if (!ApplyDeduction(step, &*board)) break;
@@ -221,6 +223,8 @@ RatingResult Rater::Rate(const Grid& puzzle) const {
   f.solved_by_logic = e.solved_by_logic;
   f.deduction_guesses = e.guesses;
   f.search_effort = SearchEffort(puzzle, e);
+  f.player_effort = PlayerEffort(puzzle, e, options_.players,
+                                 DeriveSeed(options_.player_seed, Fnv1a(ToLine(puzzle))));
 
   if (RunsStochastic()) {
     // The canonical form and a seed from its key: every isomorph of the

@@ -24,6 +24,7 @@
 #include "absl/strings/string_view.h"
 #include "core/grid.h"
 #include "deduction/step_solver.h"
+#include "rater/players.h"
 
 namespace sudoku {
 
@@ -59,6 +60,9 @@ struct RatingFeatures {
   // kind is to see): a person scanning for a move needs longer when fewer
   // moves are available (after Pelanek's model of human Sudoku solving).
   double search_effort = 0;
+  // The same kind of effort averaged over simulated players who take the
+  // singles in varying order (rater/players.h): the score's main input.
+  double player_effort = 0;
   // Sum over the steps above singles of (step rating - 2.3): how much
   // non-single work the trace needed, not only its hardest step.
   double technique_effort = 0;
@@ -100,6 +104,10 @@ struct RaterOptions {
   };
   std::vector<StochasticConfig> stochastic_solvers = DefaultStochasticBudgets();
   uint64_t stochastic_seed = 1;
+  // The simulated players of player_effort; their seed is derived from
+  // `player_seed` and the puzzle's text.
+  PlayerModelOptions players;
+  uint64_t player_seed = 1;
 
   // anneal, hillclimb and reseda at small budgets (docs/CALIBRATION.md).
   static std::vector<StochasticConfig> DefaultStochasticBudgets();

@@ -42,6 +42,7 @@ TEST(RaterTest, RatesAUniquePuzzle) {
   EXPECT_EQ(r.features.clues, 30);
   EXPECT_GE(r.features.er, 1.0);
   EXPECT_GT(r.features.search_effort, 0);
+  EXPECT_GT(r.features.player_effort, 0);
   EXPECT_EQ(r.score, ForgeScore(r.features));
   EXPECT_EQ(r.level, LevelFor(r.score, r.features));
   ASSERT_NE(r.explanation, nullptr);
