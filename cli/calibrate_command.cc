@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -42,6 +43,11 @@ ABSL_FLAG(std::string, inputs, "",
 ABSL_FLAG(std::string, write_model, "",
           "calibrate --fit: rewrite this model parameters file (rater/model_params.inc) "
           "with the fitted coefficients and thresholds");
+ABSL_FLAG(std::optional<int>, players, std::nullopt,
+          "calibrate: simulated players of the players' effort (default: rater/players.h's)");
+ABSL_FLAG(std::optional<double>, technique_slope, std::nullopt,
+          "calibrate: growth of a harder step's cost per point of rating in the players' effort "
+          "(default: rater/players.h's); to compare choices with --fit");
 ABSL_FLAG(bool, stochastic, false,
           "calibrate: compute the stochastic-solver features too (implied when an input needs them)");
 
@@ -466,9 +472,10 @@ int All(const Rater& rater) {
      << absl::StrFormat("| (intercept) | | %.4f | | |\n", coefficients[0]);
   const std::map<std::string, std::string> what = {
       {"log_player_effort",
-       "log of the simulated players' effort: mean over 32 players who take visible singles "
-       "at random of the sum over positions of empty cells / visibility of the singles on offer "
-       "(rater/players.h)"},
+       "log of the simulated players' effort (rater/players.h): mean over 16 players who take "
+       "the singles in sight at random, by visibility, of the sum over positions of empty cells / "
+       "visibility on offer; a position without a single costs empty cells x "
+       "e^(3 (SE rating of the trace's next harder step - 1.2))"},
       {"log_search_effort",
        "log of the same effort along the deduction trace's one path of singles"},
       {"er", "Sudoku Explainer rating of the hardest step (capped at 11)"},
@@ -612,6 +619,15 @@ int RunCalibrate(const CommandArgs& args) {
   bool stochastic = absl::GetFlag(FLAGS_stochastic);
   for (const std::string& in : *inputs) stochastic |= IsStochasticInput(in);
   options.stochastic = stochastic ? StochasticUse::kAlways : StochasticUse::kIfModelUses;
+  const std::optional<int> players = absl::GetFlag(FLAGS_players);
+  const std::optional<double> slope = absl::GetFlag(FLAGS_technique_slope);
+  if (players) options.players.players = *players;
+  if (slope) options.players.technique_slope = *slope;
+  if ((players || slope) && !absl::GetFlag(FLAGS_write_model).empty()) {
+    return UsageError("calibrate",
+                      "--write-model installs parameters for the default players' model: drop "
+                      "--players/--technique-slope, or change their defaults in rater/players.h");
+  }
   absl::StatusOr<std::unique_ptr<Rater>> rater = Rater::Create(options);
   if (!rater.ok()) return UsageError("calibrate", std::string(rater.status().message()));
   if (!args.positional.empty()) {
@@ -654,7 +670,7 @@ Command CalibrateCommand() {
           "columns, the column's range per level). --fit refits the score model on\n"
           "even rows of the human solve times and reports on the odd rows.",
           {"corpus", "label", "fit", "all", "sample", "rated_dir", "out", "jobs", "techniques",
-           "inputs", "write_model", "stochastic", "limit", "stride", "no_uniqueness"},
+           "inputs", "write_model", "stochastic", "players", "technique_slope", "limit", "stride", "no_uniqueness"},
           &RunCalibrate};
 }
 

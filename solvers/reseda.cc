@@ -5,6 +5,7 @@
 #include "solvers/reseda.h"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <numeric>
 #include <optional>
@@ -154,22 +155,24 @@ double ResedaModel::Rho() const {
 }
 
 void ResedaModel::SampleBox(int box, Rng& rng, Grid& grid) const {
+  // Fixed-size scratch (N <= 25): this runs once per box of every sample.
   const Shape& shape = grid.shape();
-  std::vector<int> cells;
-  std::vector<bool> taken(Idx(n_ + 1), false);
+  std::array<int, 25> cells;
+  std::array<bool, 26> taken{};
+  std::array<double, 25> w;
+  size_t num_cells = 0;
   for (int cell : shape.unit(shape.BoxUnit(box))) {
     if (puzzle_[cell] == 0) {
-      cells.push_back(cell);
+      cells[num_cells++] = cell;
     } else {
       taken[Idx(puzzle_[cell])] = true;
     }
   }
-  std::vector<double> w(Idx(n_));
-  while (!cells.empty()) {
+  while (num_cells > 0) {
     size_t best = 0;
     double best_max = -1, best_total = 0;
     bool stuck = false;
-    for (size_t i = 0; i < cells.size(); ++i) {
+    for (size_t i = 0; i < num_cells; ++i) {
       const double* row = &p_[Idx(cells[i] * n_)];
       double total = 0, top = 0;
       for (int d = 1; d <= n_; ++d) {
@@ -193,7 +196,7 @@ void ResedaModel::SampleBox(int box, Rng& rng, Grid& grid) const {
       for (int d = 1; d <= n_; ++d)
         if (!taken[Idx(d)]) rest.push_back(d);
       Shuffle(rng, rest.begin(), rest.end());
-      for (size_t i = 0; i < cells.size(); ++i) grid.set(cells[i], rest[i]);
+      for (size_t i = 0; i < num_cells; ++i) grid.set(cells[i], rest[i]);
       return;
     }
     const double* row = &p_[Idx(cells[best] * n_)];
@@ -202,7 +205,10 @@ void ResedaModel::SampleBox(int box, Rng& rng, Grid& grid) const {
     const int d = DrawWeighted(rng, w.data(), n_, best_total) + 1;
     grid.set(cells[best], d);
     taken[Idx(d)] = true;
-    cells.erase(cells.begin() + static_cast<std::ptrdiff_t>(best));
+    std::copy(cells.begin() + static_cast<std::ptrdiff_t>(best + 1),
+              cells.begin() + static_cast<std::ptrdiff_t>(num_cells),
+              cells.begin() + static_cast<std::ptrdiff_t>(best));
+    --num_cells;
   }
 }
 
