@@ -23,17 +23,17 @@ constexpr const char* kLevelNames[] = {"easy", "medium", "hard", "evil", "needs-
 // 2.3): a hidden single in a box counts 1, one only in a row or column 0.5,
 // a cell that is only a naked single 0.25. A cell counts once, at its
 // easiest kind.
-double WeightedSingles(const Board& board) {
+// `weight` and `where` are scratch of num_cells and N + 1 entries.
+double WeightedSingles(const Board& board, std::vector<double>& weight, std::vector<int>& where) {
   const Shape& shape = board.shape();
   const int n = shape.size();
   // 0 = not fillable; otherwise the weight of the easiest single found.
-  std::vector<double> weight(static_cast<size_t>(shape.num_cells()), 0.0);
+  std::fill(weight.begin(), weight.end(), 0.0);
   for (int cell = 0; cell < shape.num_cells(); ++cell) {
     if (board.value(cell) == 0 && board.candidates(cell).Count() == 1) {
       weight[static_cast<size_t>(cell)] = 0.25;
     }
   }
-  std::vector<int> where(static_cast<size_t>(n + 1));
   for (int u = 0; u < shape.num_units(); ++u) {
     const double w = shape.unit_kind(u) == UnitKind::kBox ? 1.0 : 0.5;
     std::fill(where.begin(), where.end(), -1);  // -1 none yet, -2 several
@@ -140,9 +140,11 @@ double SearchEffort(const Grid& puzzle, const Explanation& explanation) {
   absl::StatusOr<Board> board = Board::FromGrid(puzzle);
   if (!board.ok()) return 0;
   double effort = 0;
+  std::vector<double> weight(static_cast<size_t>(puzzle.num_cells()));
+  std::vector<int> where(static_cast<size_t>(puzzle.shape().size() + 1));
   for (const Deduction& step : explanation.steps) {
     if (IsSingleTechnique(step.technique) && !step.placements.empty()) {
-      effort += board->num_empty() / std::max(1.0, WeightedSingles(*board));
+      effort += board->num_empty() / std::max(1.0, WeightedSingles(*board, weight, where));
     }
     if (!ApplyDeduction(step, &*board)) break;
   }
