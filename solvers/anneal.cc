@@ -164,14 +164,10 @@ int64_t AnnealBoard::Swap(int a, int b) {
 
 void AnnealBoard::CommitSwap(int a, int b) {
   const Shape& shape = grid_.shape();
-  // Only the counts of a's and b's digits changed, and only in a's and b's
-  // units: a cell holding another digit keeps its violation.
-  const int da = grid_[a], db = grid_[b];
   for (int cell : {a, b}) {
     for (int u : shape.UnitsOf(cell)) {
       for (int other : shape.unit(u)) {
         if (pos_in_bucket_[Idx(other)] < 0) continue;  // a clue
-        if (grid_[other] != da && grid_[other] != db) continue;
         SetViolation(other, ComputeViolation(other));
       }
     }
