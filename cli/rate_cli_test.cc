@@ -54,7 +54,7 @@ TEST(RateCliTest, GivesEveryVerdict) {
   EXPECT_THAT(lines[1], HasSubstr("\"status\":\"RATED\""));
   for (const char* field : {"\"score\"", "\"level\"", "\"er\"", "\"ep\"", "\"ed\"",
                             "\"hardest_technique\"", "\"technique_counts\"", "\"solver_success\"",
-                            "\"anneal\"", "\"hillclimb\"", "\"reseda\""}) {
+                            "\"anneal\"", "\"hillclimb\"", "\"reseda\"", "\"player_effort\""}) {
     EXPECT_THAT(lines[1], HasSubstr(field));
   }
   EXPECT_THAT(lines[1], Not(HasSubstr("\"steps\"")));
@@ -74,6 +74,16 @@ TEST(RateCliTest, NoStochasticGivesTheSameScoreWithoutSolverSuccess) {
   EXPECT_EQ(JsonNumber(quick.out, "score"), JsonNumber(full.out, "score"));
   ASSERT_FALSE(JsonString(full.out, "level").empty());
   EXPECT_EQ(JsonString(quick.out, "level"), JsonString(full.out, "level"));
+}
+
+TEST(RateCliTest, CalibrateRefusesToInstallAModelForOtherPlayers) {
+  // The installed parameters must match the rater's default players.
+  const CliResult r = RunCli("calibrate --fit --technique-slope=1 --write-model=unused.inc");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("--write-model installs parameters for the default players' model"));
+  const CliResult bad = RunCli("calibrate --fit --players=0");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("simulated players must be at least 1"));
 }
 
 TEST(RateCliTest, ExplainAddsTheSteps) {
