@@ -39,7 +39,6 @@ class BoardState {
  public:
   explicit BoardState(const Board& board) : board_(board) {}
 
-  int num_cells() const { return board_.shape().num_cells(); }
   int num_empty() const { return board_.num_empty(); }
 
   // Records every visible single in `s`.
@@ -109,7 +108,6 @@ class Kernel9 {
     }
   }
 
-  static constexpr int num_cells() { return 81; }
   int num_empty() const { return num_empty_; }
 
   // As BoardState::Scan.

@@ -104,6 +104,14 @@ absl::Status RaterOptions::Validate() const {
   if (players.players < 1) {
     return absl::InvalidArgumentError("rater: simulated players must be at least 1");
   }
+  if (players.box_visibility < 1 || players.line_visibility < 0 ||
+      players.full_house_visibility < 1 || players.naked_visibility < 0) {
+    return absl::InvalidArgumentError(
+        "rater: players' visibilities must be >= 0 (box and full house >= 1)");
+  }
+  if (!(players.technique_slope >= 0) || !std::isfinite(players.technique_slope)) {
+    return absl::InvalidArgumentError("rater: players' technique slope must be finite and >= 0");
+  }
   for (const StochasticConfig& c : stochastic_solvers) {
     if (c.runs < 1) {
       return absl::InvalidArgumentError(

@@ -49,6 +49,19 @@ TEST(RaterTest, RatesAUniquePuzzle) {
   EXPECT_FALSE(r.explanation->steps.empty());
 }
 
+TEST(RaterTest, RejectsBadPlayerOptions) {
+  RaterOptions none;
+  none.players.players = 0;
+  EXPECT_THAT(Rater::Create(none), StatusIs(absl::StatusCode::kInvalidArgument));
+  RaterOptions blind;
+  blind.players.box_visibility = 0;
+  EXPECT_THAT(Rater::Create(blind), StatusIs(absl::StatusCode::kInvalidArgument));
+  RaterOptions negative;
+  negative.players.technique_slope = -1;
+  EXPECT_THAT(Rater::Create(negative), StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_TRUE(Rater::Create({}).ok());
+}
+
 TEST(RaterTest, RejectsPuzzlesWithoutOneSolution) {
   auto rater = Rater::Create({});
   ASSERT_OK(rater);
