@@ -470,12 +470,15 @@ int All(const Rater& rater) {
      << "| input | what it measures | coefficient | held-out rho alone | held-out rho without it |\n"
      << "|---|---|---:|---:|---:|\n"
      << absl::StrFormat("| (intercept) | | %.4f | | |\n", coefficients[0]);
+  const PlayerModelOptions players;
   const std::map<std::string, std::string> what = {
       {"log_player_effort",
-       "log of the simulated players' effort (rater/players.h): mean over 16 players who take "
-       "the singles in sight at random, by visibility, of the sum over positions of empty cells / "
-       "visibility on offer; a position without a single costs empty cells x "
-       "e^(3 (SE rating of the trace's next harder step - 1.2))"},
+       absl::StrFormat(
+           "log of the simulated players' effort (rater/players.h): mean over %d players who take "
+           "the singles in sight at random, by visibility, of the sum over positions of empty "
+           "cells / visibility on offer; a position without a single costs empty cells x "
+           "e^(%g (SE rating of the trace's next harder step - 1.2))",
+           players.players, players.technique_slope)},
       {"log_search_effort",
        "log of the same effort along the deduction trace's one path of singles"},
       {"er", "Sudoku Explainer rating of the hardest step (capped at 11)"},

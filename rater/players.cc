@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "core/bits.h"
 #include "core/board.h"
 #include "core/rng.h"
 #include "deduction/technique.h"

@@ -199,19 +199,19 @@ void ResedaModel::SampleBox(int box, Rng& rng, Grid& grid) const {
     }
     if (stuck) {
       // No permutation can be completed: remaining symbols at random.
-      std::vector<int> rest;
-      for (int d = 1; d <= n_; ++d)
-        if (!taken[Idx(d)]) rest.push_back(d);
+      std::vector<int> rest(free_digits.begin(), free_digits.begin() + num_free);
       Shuffle(rng, rest.begin(), rest.end());
       for (size_t i = 0; i < num_cells; ++i) grid.set(cells[i], rest[i]);
       return;
     }
     const double* row = &p_[Idx(cells[best] * n_)];
-    for (int d = 1; d <= n_; ++d)
-      w[Idx(d - 1)] = taken[Idx(d)] ? 0 : row[d - 1];
+    std::fill(w.begin(), w.begin() + n_, 0.0);
+    for (int k = 0; k < num_free; ++k) {
+      const int f = free_digits[Idx(k)];
+      w[Idx(f - 1)] = row[f - 1];
+    }
     const int d = DrawWeighted(rng, w.data(), n_, best_total) + 1;
     grid.set(cells[best], d);
-    taken[Idx(d)] = true;
     int* gone = std::find(free_digits.begin(), free_digits.begin() + num_free, d);
     std::copy(gone + 1, free_digits.begin() + num_free, gone);
     --num_free;
