@@ -17,6 +17,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/testing/cli_runner.h"
+#include "tests/testing/paths.h"
 
 namespace sudoku {
 namespace {
@@ -52,7 +53,7 @@ std::string PdfText(const std::string& pdf, int first, int last) {
 
 // 8 puzzles of each QQWing level (simple, easy, intermediate, expert).
 const std::string kFile =
-    std::string(SUDOKU_SOURCE_DIR) + "/render/testdata/qqwing_32.tsv";
+    sudoku::testing::SourceDir() + "/render/testdata/qqwing_32.tsv";
 constexpr char kPuzzle[] =
     ".73..2........6.37......42.8....1....2.6..9..9.....87.2.941......7.......1.....68";
 

@@ -17,6 +17,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/testing/cli_runner.h"
+#include "tests/testing/paths.h"
 
 namespace sudoku {
 namespace {
@@ -26,7 +27,7 @@ using testing::RunCli;
 
 using ::testing::HasSubstr;
 
-const std::string kData = std::string(SUDOKU_SOURCE_DIR) + "/tests/data/";
+const std::string kData = sudoku::testing::SourceDir() + "/tests/data/";
 constexpr char kWiki[] =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 

@@ -22,6 +22,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/testing/cli_runner.h"
+#include "tests/testing/paths.h"
 
 namespace sudoku {
 namespace {
@@ -41,7 +42,7 @@ int CountOf(const std::string& text, const std::string& what) {
   return n;
 }
 
-const std::string kData = std::string(SUDOKU_SOURCE_DIR) + "/tests/data/";
+const std::string kData = sudoku::testing::SourceDir() + "/tests/data/";
 constexpr char kWiki[] =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 // magictour top1465, line 1: singles alone get stuck on it.

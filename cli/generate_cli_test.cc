@@ -31,6 +31,7 @@
 #include "storage/sqlite_puzzle_store.h"
 #include "tests/testing/status_matchers.h"
 #include "tests/testing/cli_runner.h"
+#include "tests/testing/paths.h"
 
 namespace sudoku {
 namespace {
@@ -214,7 +215,8 @@ TEST(GenerateCliTest, SigintStopsCleanlyAndKeepsStoredPuzzles) {
     dup2(null_fd, STDOUT_FILENO);
     dup2(null_fd, STDERR_FILENO);
     const std::string db_flag = "--db=" + db;
-    execl(SUDOKU_FORGE_BINARY, SUDOKU_FORGE_BINARY, "generate", "--count=1000000",
+    const std::string binary = sudoku::testing::ForgeBinary();
+    execl(binary.c_str(), binary.c_str(), "generate", "--count=1000000",
           seed.c_str(), "--jobs=2", "--nostore-traces", db_flag.c_str(),
           static_cast<char*>(nullptr));
     _exit(127);
@@ -277,7 +279,7 @@ TEST(GenerateCliTest, ProgressLineOnATerminalOnly) {
   // always happens.
   if (std::system("command -v script >/dev/null 2>&1") != 0) GTEST_SKIP() << "no script(1)";
   const std::string log = UniqueTempPath("tty.txt");
-  const std::string cmd = absl::StrCat("script -qec '", SUDOKU_FORGE_BINARY,
+  const std::string cmd = absl::StrCat("script -qec '", sudoku::testing::ForgeBinary(),
                                        " generate --count=20 --seed=2 --nostore-traces --db=", db,
                                        " >/dev/null' ", log, " >/dev/null 2>&1 </dev/null");
   ASSERT_EQ(std::system(cmd.c_str()), 0);

@@ -8,6 +8,7 @@
 #include "absl/flags/reflection.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "core/locate.h"
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/flags.h"
@@ -73,7 +74,9 @@ int RunReproduce(const CommandArgs& args) {
   options.seed = absl::GetFlag(FLAGS_seed);
   options.corpora_dir = absl::GetFlag(FLAGS_corpus);
   if (options.corpora_dir.empty())
-    options.corpora_dir = SUDOKU_DEFAULT_CORPORA_DIR;
+    // $SUDOKU_CORPORA_DIR, else the shared/corpora found above the binary
+    // (../shared beside the checkout).
+    options.corpora_dir = EnvOrFindAboveExecutable("SUDOKU_CORPORA_DIR", "shared/corpora");
 
   absl::StatusOr<std::string> section = target->run(options);
   if (!section.ok()) {

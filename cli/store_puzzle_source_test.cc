@@ -22,6 +22,7 @@
 #include "storage/sqlite_puzzle_store.h"
 #include "storage/sudoku.pb.h"
 #include "tests/testing/status_matchers.h"
+#include "tests/testing/paths.h"
 
 namespace sudoku::cli {
 namespace {
@@ -37,7 +38,7 @@ const std::map<std::string, std::string> kLevels = {
 // Fills `store` with the 32 test puzzles (8 a level), each rated with its
 // mapped level and a score of 1..4. Returns the ids by level.
 std::map<std::string, std::set<int64_t>> Fill(PuzzleStore& store) {
-  std::ifstream in(std::string(SUDOKU_SOURCE_DIR) + "/render/testdata/qqwing_32.tsv");
+  std::ifstream in(sudoku::testing::SourceDir() + "/render/testdata/qqwing_32.tsv");
   std::string text((std::istreambuf_iterator<char>(in)), {});
   std::map<std::string, std::set<int64_t>> ids;
   int k = 0;
@@ -114,7 +115,7 @@ TEST(StorePuzzleSourceTest, UnknownLevelAndFiltersAreNotFound) {
 int RunCli(const std::string& args, std::string* err) {
   const std::string err_path = ::testing::TempDir() + "/store_cli_err.txt";
   const int status = std::system(
-      absl::StrCat(SUDOKU_FORGE_BINARY, " ", args, " >/dev/null 2>", err_path).c_str());
+      absl::StrCat(sudoku::testing::ForgeBinary(), " ", args, " >/dev/null 2>", err_path).c_str());
   std::ifstream in(err_path);
   err->assign(std::istreambuf_iterator<char>(in), {});
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;

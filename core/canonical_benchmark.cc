@@ -9,6 +9,7 @@
 #include "benchmark/benchmark.h"
 #include "core/canonical.h"
 #include "core/format.h"
+#include "tests/testing/paths.h"
 
 namespace sudoku {
 namespace {
@@ -25,7 +26,7 @@ std::vector<Grid> Load(const std::string& path) {
 
 void BM_CanonicalKey(benchmark::State& state, const char* file) {
   std::vector<Grid> puzzles =
-      Load(std::string(SUDOKU_SHARED_DIR) + "/corpora/" + file);
+      Load(sudoku::testing::SharedDir() + "/corpora/" + file);
   if (puzzles.empty()) {
     state.SkipWithError("corpus not found");
     return;

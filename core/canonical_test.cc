@@ -13,6 +13,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/testing/status_matchers.h"
+#include "tests/testing/paths.h"
 
 namespace sudoku {
 namespace {
@@ -21,7 +22,7 @@ using ::sudoku::testing::IsOk;
 using ::sudoku::testing::StatusIs;
 
 std::vector<Grid> LoadPuzzles() {
-  std::ifstream in(std::string(SUDOKU_SOURCE_DIR) +
+  std::ifstream in(sudoku::testing::SourceDir() +
                    "/core/testdata/canonical_puzzles.txt");
   std::string text((std::istreambuf_iterator<char>(in)), {});
   std::vector<Grid> out;

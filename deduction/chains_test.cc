@@ -15,6 +15,7 @@
 #include "gtest/gtest.h"
 #include "tests/testing/reglib.h"
 #include "tests/testing/status_matchers.h"
+#include "tests/testing/paths.h"
 
 namespace sudoku {
 namespace {
@@ -59,7 +60,7 @@ TEST(ChainRegistryTest, GroupsNameEveryTechniqueInRatingOrder) {
 // The first sample case of a HoDoKu code.
 testing::RegLibCase SampleCase(const std::string& code) {
   for (const std::string& line : testing::ReadLines(
-           std::string(SUDOKU_SOURCE_DIR) + "/tests/data/reglib_sample.txt")) {
+           sudoku::testing::SourceDir() + "/tests/data/reglib_sample.txt")) {
     std::optional<testing::RegLibCase> c = testing::ParseRegLibLine(line);
     if (c && c->code == code) return *c;
   }
@@ -129,7 +130,7 @@ TEST(ChainNegativeTest, NothingWithoutStrongLinks) {
 // XY-chain only uses bivalue cells: checked on every deduction they make.
 TEST(ChainNegativeTest, SingleDigitTechniquesKeepToOneDigit) {
   for (const std::string& line : testing::ReadLines(
-           std::string(SUDOKU_SOURCE_DIR) + "/tests/data/reglib_sample.txt")) {
+           sudoku::testing::SourceDir() + "/tests/data/reglib_sample.txt")) {
     std::optional<testing::RegLibCase> c = testing::ParseRegLibLine(line);
     if (!c || c->code.rfind("07", 0) != 0) continue;
     for (const char* id : {"x_chain", "simple_colouring", "multi_colouring"}) {

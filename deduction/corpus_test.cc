@@ -17,6 +17,7 @@
 #include "gtest/gtest.h"
 #include "tests/testing/reglib.h"
 #include "tests/testing/status_matchers.h"
+#include "tests/testing/paths.h"
 
 namespace sudoku {
 namespace {
@@ -24,7 +25,7 @@ namespace {
 using namespace ::sudoku::testing;  // NOLINT: the reglib helpers
 
 TEST(RegLibCorpusTest, EveryCaseOfOurTechniques) {
-  const std::string path = std::string(SUDOKU_SHARED_DIR) +
+  const std::string path = sudoku::testing::SharedDir() +
                            "/corpora/techniques/reglib-1.3.txt";
   const std::vector<std::string> lines = ReadLines(path);
   if (lines.empty()) GTEST_SKIP() << "no " << path;
@@ -112,7 +113,7 @@ TEST(RegLibCorpusTest, EveryCaseOfOurTechniques) {
 // Every step on every puzzle of tests/data/deduction_puzzles.txt (the fast
 // test in step_solver_test.cc takes every 5th).
 TEST(DeductionCorpusTest, StepsAreSoundOnEveryTestPuzzle) {
-  std::ifstream in(std::string(SUDOKU_SOURCE_DIR) +
+  std::ifstream in(sudoku::testing::SourceDir() +
                    "/tests/data/deduction_puzzles.txt");
   ASSERT_TRUE(in.good());
   auto solver = StepSolver::Create("all", {});
@@ -140,7 +141,7 @@ TEST(DeductionCorpusTest, StepsAreSoundOnEveryTestPuzzle) {
 
 // Every step of every puzzle agrees with the unique solution.
 TEST(DeductionCorpusTest, StepsAreSoundOnCorpusFiles) {
-  const std::string dir = std::string(SUDOKU_SHARED_DIR) + "/corpora/";
+  const std::string dir = sudoku::testing::SharedDir() + "/corpora/";
   struct Source {
     const char* file;
     size_t limit;

@@ -13,6 +13,7 @@
 #include "core/format.h"
 #include "deduction/nishio.h"
 #include "deduction/nishio_bench_positions.h"
+#include "tests/testing/paths.h"
 
 namespace sudoku {
 namespace {
@@ -20,7 +21,7 @@ namespace {
 const std::vector<CellBits>& Top1465Positions() {
   static const auto* positions =
       new std::vector<CellBits>(nishio_bench::DigitSetsAfterSinglesFromFile(
-          std::string(SUDOKU_SHARED_DIR) +
+          sudoku::testing::SharedDir() +
           "/corpora/puzzles3_magictour_top1465.txt"));
   return *positions;
 }

@@ -12,6 +12,7 @@
 #include "deduction/step_solver.h"
 #include "gtest/gtest.h"
 #include "tests/testing/status_matchers.h"
+#include "tests/testing/paths.h"
 
 namespace sudoku {
 namespace {
@@ -42,7 +43,7 @@ std::vector<std::string> ReadLines(const std::string& path) {
 // where the refinement adds nothing.
 TEST(NishioCorpusTest, HodokuTemplateDelete) {
   const std::string path =
-      std::string(SUDOKU_SHARED_DIR) + "/corpora/techniques/reglib-1.3.txt";
+      sudoku::testing::SharedDir() + "/corpora/techniques/reglib-1.3.txt";
   const std::vector<std::string> lines = ReadLines(path);
   if (lines.empty()) GTEST_SKIP() << "no library at " << path;
   int cases = 0, equal = 0;
@@ -68,7 +69,7 @@ TEST(NishioCorpusTest, HodokuTemplateDelete) {
 }
 
 TEST(NishioCorpusTest, Top1465SinglesPlusRule) {
-  const std::string path = std::string(SUDOKU_SHARED_DIR) +
+  const std::string path = sudoku::testing::SharedDir() +
                            "/corpora/puzzles3_magictour_top1465.txt";
   const std::vector<std::string> puzzles = ReadLines(path);
   if (puzzles.empty()) GTEST_SKIP() << "no corpus at " << path;
@@ -124,7 +125,7 @@ TEST(NishioCorpusTest, Top1465SinglesPlusRule) {
 // The same report through the deduction engine's stepping solver (what
 // `sudoku-forge explain --techniques=...` runs), guessing off.
 TEST(NishioCorpusTest, Top1465StepSolver) {
-  const std::string path = std::string(SUDOKU_SHARED_DIR) +
+  const std::string path = sudoku::testing::SharedDir() +
                            "/corpora/puzzles3_magictour_top1465.txt";
   const std::vector<std::string> puzzles = ReadLines(path);
   if (puzzles.empty()) GTEST_SKIP() << "no corpus at " << path;

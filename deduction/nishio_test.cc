@@ -17,6 +17,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/testing/status_matchers.h"
+#include "tests/testing/paths.h"
 
 namespace sudoku {
 namespace {
@@ -266,7 +267,7 @@ struct Fixture {
   int digit = 0;
 };
 std::vector<Fixture> ReadFixtures() {
-  std::ifstream in(std::string(SUDOKU_SOURCE_DIR) +
+  std::ifstream in(sudoku::testing::SourceDir() +
                    "/deduction/testdata/nishio_exact_only.txt");
   std::vector<Fixture> fixtures;
   std::string line;
@@ -336,7 +337,7 @@ void CheckHodokuTemplateDelete(const std::string& path, int min_cases) {
 
 TEST(NishioHodokuTest, TemplateDeleteCasesFromTestdata) {
   CheckHodokuTemplateDelete(
-      std::string(SUDOKU_SOURCE_DIR) +
+      sudoku::testing::SourceDir() +
           "/deduction/testdata/hodoku_template_delete.txt",
       2);
 }

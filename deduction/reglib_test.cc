@@ -9,6 +9,7 @@
 #include "gtest/gtest.h"
 #include "tests/testing/reglib.h"
 #include "tests/testing/status_matchers.h"
+#include "tests/testing/paths.h"
 
 namespace sudoku {
 namespace {
@@ -17,7 +18,7 @@ using namespace ::sudoku::testing;  // NOLINT: the reglib helpers
 
 TEST(RegLibTest, SampleCasesMatchExactly) {
   const std::vector<std::string> lines = ReadLines(
-      std::string(SUDOKU_SOURCE_DIR) + "/tests/data/reglib_sample.txt");
+      sudoku::testing::SourceDir() + "/tests/data/reglib_sample.txt");
   int checked = 0;
   for (const std::string& line : lines) {
     std::optional<RegLibCase> c = ParseRegLibLine(line);
@@ -64,7 +65,7 @@ bool SameFamily(absl::string_view a, absl::string_view b) {
 
 TEST(RegLibTest, EasierTechniquesDoNotProduceTheSampleDeductions) {
   const std::vector<std::string> lines = ReadLines(
-      std::string(SUDOKU_SOURCE_DIR) + "/tests/data/reglib_sample.txt");
+      sudoku::testing::SourceDir() + "/tests/data/reglib_sample.txt");
   const std::vector<std::unique_ptr<Technique>> all = DefaultTechniques();
   int checked = 0;
   for (const std::string& line : lines) {
@@ -89,7 +90,7 @@ TEST(RegLibTest, EasierTechniquesDoNotProduceTheSampleDeductions) {
 
 TEST(RegLibTest, SampleCoversEveryTechnique) {
   const std::vector<std::string> lines = ReadLines(
-      std::string(SUDOKU_SOURCE_DIR) + "/tests/data/reglib_sample.txt");
+      sudoku::testing::SourceDir() + "/tests/data/reglib_sample.txt");
   std::map<std::string, int> seen;
   for (const std::string& line : lines)
     if (std::optional<RegLibCase> c = ParseRegLibLine(line))

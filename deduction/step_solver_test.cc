@@ -11,6 +11,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/testing/status_matchers.h"
+#include "tests/testing/paths.h"
 
 namespace sudoku {
 namespace {
@@ -29,7 +30,7 @@ std::vector<Grid> LoadPuzzles(const std::string& path) {
 }
 
 std::vector<Grid> TestPuzzles() {
-  return LoadPuzzles(std::string(SUDOKU_SOURCE_DIR) +
+  return LoadPuzzles(sudoku::testing::SourceDir() +
                      "/tests/data/deduction_puzzles.txt");
 }
 

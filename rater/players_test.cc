@@ -14,13 +14,14 @@
 #include "deduction/step_solver.h"
 #include "gtest/gtest.h"
 #include "rater/calibration.h"
+#include "tests/testing/paths.h"
 
 namespace sudoku {
 namespace {
 
 // The puzzles of a rated TSV sample in tests/data.
 std::vector<Grid> SamplePuzzles(const std::string& file) {
-  std::ifstream in(std::string(SUDOKU_SOURCE_DIR) + "/tests/data/" + file);
+  std::ifstream in(sudoku::testing::SourceDir() + "/tests/data/" + file);
   std::stringstream text;
   text << in.rdbuf();
   absl::StatusOr<RatedFile> rated = ParseRatedTsv(text.str());

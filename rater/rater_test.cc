@@ -13,6 +13,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/testing/status_matchers.h"
+#include "tests/testing/paths.h"
 
 namespace sudoku {
 namespace {
@@ -95,7 +96,7 @@ TEST(RaterTest, LevelsFollowTheScoreThresholds) {
 
 // Mean Forge score per value of `column` in a rated TSV sample.
 std::map<std::string, double> MeanScores(const std::string& file, const std::string& column) {
-  std::ifstream in(std::string(SUDOKU_SOURCE_DIR) + "/tests/data/" + file);
+  std::ifstream in(sudoku::testing::SourceDir() + "/tests/data/" + file);
   std::stringstream text;
   text << in.rdbuf();
   absl::StatusOr<RatedFile> rated = ParseRatedTsv(text.str());

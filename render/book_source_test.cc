@@ -10,6 +10,7 @@
 #include "gtest/gtest.h"
 #include "render/test_util.h"
 #include "tests/testing/status_matchers.h"
+#include "tests/testing/paths.h"
 
 namespace sudoku {
 namespace {
@@ -23,10 +24,10 @@ using ::sudoku::testing::StatusIs;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-const char kTestFile[] = SUDOKU_SOURCE_DIR "/render/testdata/qqwing_32.tsv";
+std::string TestFile() { return sudoku::testing::SourceDir() + "/render/testdata/qqwing_32.tsv"; }
 
 std::unique_ptr<TsvPuzzleSource> TestSource() {
-  auto source = TsvPuzzleSource::Parse(ReadFile(kTestFile), "qqwing_32.tsv");
+  auto source = TsvPuzzleSource::Parse(ReadFile(TestFile()), "qqwing_32.tsv");
   EXPECT_THAT(source, IsOk());
   return source.ok() ? *std::move(source) : nullptr;
 }
@@ -35,7 +36,7 @@ std::unique_ptr<TsvPuzzleSource> TestSource() {
 std::string LevelAt(const std::string& where) {
   int line = 0;
   EXPECT_TRUE(absl::SimpleAtoi(where.substr(where.rfind(':') + 1), &line));
-  std::vector<std::string> lines = absl::StrSplit(ReadFile(kTestFile), '\n');
+  std::vector<std::string> lines = absl::StrSplit(ReadFile(TestFile()), '\n');
   std::vector<std::string> cols =
       absl::StrSplit(lines[static_cast<size_t>(line - 1)], '\t');
   return cols.size() > 1 ? cols[1] : "";
@@ -211,7 +212,7 @@ TEST(AssembleBookTest, GeneratorFillsTheGap) {
 TEST(AssembleBookTest, MissingLevelCanBeLeftToTheGenerator) {
   TsvSourceOptions tsv;
   tsv.missing_level_is_error = false;
-  auto source = TsvPuzzleSource::Parse(ReadFile(kTestFile), "qqwing_32.tsv", tsv);
+  auto source = TsvPuzzleSource::Parse(ReadFile(TestFile()), "qqwing_32.tsv", tsv);
   ASSERT_THAT(source, IsOk());
   auto specs = ParseSectionSpecs("evil:3");
   ASSERT_THAT(specs, IsOk());

@@ -24,6 +24,7 @@
 #include "solvers/solver.h"
 #include "solvers/stochastic.h"
 #include "tests/testing/status_matchers.h"
+#include "tests/testing/paths.h"
 
 namespace sudoku {
 namespace {
@@ -34,7 +35,7 @@ using ::testing::HasSubstr;
 size_t Idx(int i) { return static_cast<size_t>(i); }
 
 std::vector<Grid> ReadPuzzles(const std::string& relative) {
-  std::ifstream in(std::string(SUDOKU_SOURCE_DIR) + "/" + relative);
+  std::ifstream in(sudoku::testing::SourceDir() + "/" + relative);
   std::stringstream text;
   text << in.rdbuf();
   std::vector<Grid> grids;
@@ -48,7 +49,7 @@ std::vector<Grid> ReadPuzzles(const std::string& relative) {
 // The conformance fixtures (tests/data/puzzles.txt) of `cells` cells with a
 // unique solution.
 std::vector<Grid> UniqueFixtures(int cells) {
-  std::ifstream in(std::string(SUDOKU_SOURCE_DIR) + "/tests/data/puzzles.txt");
+  std::ifstream in(sudoku::testing::SourceDir() + "/tests/data/puzzles.txt");
   std::string line;
   std::vector<Grid> out;
   while (std::getline(in, line)) {

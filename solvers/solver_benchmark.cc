@@ -26,6 +26,7 @@
 #include "solvers/backtrack_solver.h"
 #include "solvers/random_solution.h"
 #include "solvers/solver.h"
+#include "tests/testing/paths.h"
 
 namespace sudoku {
 namespace {
@@ -42,7 +43,7 @@ constexpr const char* kCorpora[] = {
 
 std::vector<Grid> LoadCorpus(const std::string& name) {
   std::vector<Grid> grids;
-  std::ifstream in(absl::StrCat(SUDOKU_SHARED_DIR, "/corpora/", name, ".txt"));
+  std::ifstream in(absl::StrCat(sudoku::testing::SharedDir(), "/corpora/", name, ".txt"));
   if (!in) return grids;
   std::stringstream text;
   text << in.rdbuf();

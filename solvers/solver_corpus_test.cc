@@ -11,12 +11,13 @@
 #include "gtest/gtest.h"
 #include "solvers/backtrack_solver.h"
 #include "solvers/dlx_solver.h"
+#include "tests/testing/paths.h"
 
 namespace sudoku {
 namespace {
 
 std::vector<Grid> Load(const std::string& name, size_t limit) {
-  std::ifstream in(std::string(SUDOKU_SHARED_DIR) + "/corpora/" + name);
+  std::ifstream in(sudoku::testing::SharedDir() + "/corpora/" + name);
   std::vector<Grid> grids;
   if (!in) return grids;
   std::stringstream text;

@@ -19,6 +19,7 @@
 #include "solvers/reseda.h"
 #include "solvers/solver.h"
 #include "tests/testing/status_matchers.h"
+#include "tests/testing/paths.h"
 
 namespace sudoku {
 namespace {
@@ -26,7 +27,7 @@ namespace {
 using ::sudoku::testing::StatusIs;
 
 std::vector<Grid> EasyPuzzles() {
-  std::ifstream in(std::string(SUDOKU_SOURCE_DIR) +
+  std::ifstream in(sudoku::testing::SourceDir() +
                    "/solvers/testdata/stochastic_easy.txt");
   std::stringstream text;
   text << in.rdbuf();

@@ -24,6 +24,7 @@
 #include "gtest/gtest.h"
 #include "storage/sqlite_puzzle_store.h"
 #include "tests/testing/status_matchers.h"
+#include "tests/testing/paths.h"
 
 namespace sudoku {
 namespace {
@@ -31,7 +32,7 @@ namespace {
 using ::sudoku::testing::IsOk;
 
 const std::string kInput =
-    std::string(SUDOKU_SOURCE_DIR) + "/storage/testdata/seventeen_600.txt";
+    sudoku::testing::SourceDir() + "/storage/testdata/seventeen_600.txt";
 constexpr int kBatch = 40;
 
 struct ChildRun {

@@ -14,6 +14,7 @@
 #include "storage/exact_uniqueness.h"
 #include "storage/sqlite_puzzle_store.h"
 #include "tests/testing/status_matchers.h"
+#include "tests/testing/paths.h"
 
 namespace sudoku {
 namespace {
@@ -119,7 +120,7 @@ TEST_F(ImporterTest, AllowNonuniqueKeepsThemFlagged) {
 }
 
 TEST_F(ImporterTest, ReimportingIsomorphsAddsNothing) {
-  std::ifstream in(std::string(SUDOKU_SOURCE_DIR) +
+  std::ifstream in(sudoku::testing::SourceDir() +
                    "/storage/testdata/seventeen_600.txt");
   const std::string text((std::istreambuf_iterator<char>(in)), {});
   std::vector<ImportItem> items = ItemsFrom(text);

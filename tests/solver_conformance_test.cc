@@ -13,6 +13,7 @@
 #include "gtest/gtest.h"
 #include "solvers/solver.h"
 #include "tests/testing/status_matchers.h"
+#include "tests/testing/paths.h"
 
 namespace sudoku {
 namespace {
@@ -25,7 +26,7 @@ struct Fixture {
 };
 
 std::vector<Fixture> LoadFixtures() {
-  std::ifstream in(std::string(SUDOKU_SOURCE_DIR) + "/tests/data/puzzles.txt");
+  std::ifstream in(sudoku::testing::SourceDir() + "/tests/data/puzzles.txt");
   std::vector<Fixture> fixtures;
   std::string text;
   int line = 0;

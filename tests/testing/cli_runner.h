@@ -1,7 +1,7 @@
 // End-to-end test helpers: run the sudoku-forge binary (or any shell
 // command) as a user would and capture its exit code, stdout and stderr.
-// Header-only (sudoku::testing is an interface library); RunCli needs the
-// test target to define SUDOKU_FORGE_BINARY (cli/CMakeLists.txt does).
+// Header-only (sudoku::testing is an interface library); RunCli runs this
+// build's binary (tests/testing/paths.h).
 #ifndef SUDOKU_TESTS_TESTING_CLI_RUNNER_H_
 #define SUDOKU_TESTS_TESTING_CLI_RUNNER_H_
 
@@ -17,6 +17,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
+#include "tests/testing/paths.h"
 
 namespace sudoku::testing {
 
@@ -84,12 +85,10 @@ inline std::string JsonNumber(const std::string& json, const std::string& key) {
   return json.substr(start, json.find_first_of(",}", start) - start);
 }
 
-#ifdef SUDOKU_FORGE_BINARY
 // Runs `sudoku-forge ARGS` with `input` on standard input.
 inline CliResult RunCli(const std::string& args, const std::string& input = "") {
-  return RunCommand(absl::StrCat(SUDOKU_FORGE_BINARY, " ", args), input);
+  return RunCommand(absl::StrCat(sudoku::testing::ForgeBinary(), " ", args), input);
 }
-#endif
 
 }  // namespace sudoku::testing
 
