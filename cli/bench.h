@@ -18,7 +18,7 @@ struct BenchTarget {
 double MedianSeconds(int runs, void (*body)(void*), void* context);
 
 // Targets defined in their own files.
-int BenchNishio(const CommandArgs& args);  // cli/nishio_bench.cc
+int BenchNishio(const CommandArgs& args);   // cli/nishio_bench.cc
 int BenchExplain(const CommandArgs& args);  // cli/explain_bench.cc
 // Storage benchmarks (cli/storage_bench.cc).
 int BenchCanon(const CommandArgs& args);

@@ -21,8 +21,11 @@
 ABSL_FLAG(std::string, mode, "unique",
           "bench solve: 'first' (stop at the first solution) or 'unique' "
           "(count to 2, the uniqueness check)");
-ABSL_FLAG(int, repeat, 5, "Timed passes over the corpus (median reported), after one warm-up pass");
-ABSL_FLAG(int, limit, 0, "Use only the first N puzzles of the corpus (0 = all)");
+ABSL_FLAG(
+    int, repeat, 5,
+    "Timed passes over the corpus (median reported), after one warm-up pass");
+ABSL_FLAG(int, limit, 0,
+          "Use only the first N puzzles of the corpus (0 = all)");
 
 namespace sudoku::cli {
 
@@ -32,7 +35,9 @@ double MedianSeconds(int runs, void (*body)(void*), void* context) {
   for (int i = 0; i < std::max(1, runs); ++i) {
     const auto start = std::chrono::steady_clock::now();
     body(context);
-    times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    times.push_back(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+            .count());
   }
   std::sort(times.begin(), times.end());
   return times[times.size() / 2];
@@ -44,21 +49,25 @@ namespace {
 // with a bad line is a usage error: the figures would be misleading).
 absl::StatusOr<std::vector<Grid>> LoadCorpus() {
   const std::string path = absl::GetFlag(FLAGS_corpus);
-  if (path.empty()) return absl::InvalidArgumentError("--corpus=FILE is required");
+  if (path.empty())
+    return absl::InvalidArgumentError("--corpus=FILE is required");
   absl::StatusOr<ParseOptions> options = ParseOptionsFromFlags();
   if (!options.ok()) return options.status();
-  absl::StatusOr<std::vector<InputPuzzle>> inputs = ReadInputs({path}, *options);
+  absl::StatusOr<std::vector<InputPuzzle>> inputs =
+      ReadInputs({path}, *options);
   if (!inputs.ok()) return inputs.status();
   std::vector<Grid> grids;
   const int limit = absl::GetFlag(FLAGS_limit);
   for (const InputPuzzle& p : *inputs) {
     if (!p.grid.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat(p.where(), ": ", p.grid.status().message()));
+      return absl::InvalidArgumentError(
+          absl::StrCat(p.where(), ": ", p.grid.status().message()));
     }
     grids.push_back(*p.grid);
     if (limit > 0 && static_cast<int>(grids.size()) >= limit) break;
   }
-  if (grids.empty()) return absl::InvalidArgumentError(absl::StrCat(path, ": no puzzles"));
+  if (grids.empty())
+    return absl::InvalidArgumentError(absl::StrCat(path, ": no puzzles"));
   return grids;
 }
 
@@ -84,12 +93,16 @@ void RunSolvePass(void* context) {
 int BenchSolve(const CommandArgs&) {
   const std::string mode = absl::GetFlag(FLAGS_mode);
   if (mode != "first" && mode != "unique") {
-    return UsageError("bench", absl::StrCat("unknown --mode '", mode, "' (first or unique)"));
+    return UsageError(
+        "bench", absl::StrCat("unknown --mode '", mode, "' (first or unique)"));
   }
   absl::StatusOr<std::vector<Grid>> grids = LoadCorpus();
-  if (!grids.ok()) return UsageError("bench", std::string(grids.status().message()));
-  absl::StatusOr<std::unique_ptr<Solver>> solver = MakeSolver(absl::GetFlag(FLAGS_solver));
-  if (!solver.ok()) return UsageError("bench", std::string(solver.status().message()));
+  if (!grids.ok())
+    return UsageError("bench", std::string(grids.status().message()));
+  absl::StatusOr<std::unique_ptr<Solver>> solver =
+      MakeSolver(absl::GetFlag(FLAGS_solver));
+  if (!solver.ok())
+    return UsageError("bench", std::string(solver.status().message()));
   SolveBench bench{solver->get(), &*grids, {}};
   bench.limits.max_solutions = mode == "first" ? 1 : 2;
   const int repeat = std::max(3, absl::GetFlag(FLAGS_repeat));
@@ -97,23 +110,37 @@ int BenchSolve(const CommandArgs&) {
   const double n = static_cast<double>(grids->size());
   std::cout << absl::StrFormat(
       "bench solve: corpus=%s solver=%s mode=%s puzzles=%d\n"
-      "  %.2f us/puzzle  %.0f puzzles/s  (median of %d passes after a warm-up)\n"
-      "  %.1f nodes/puzzle  %.2f guesses/puzzle  solutions: %d none, %d one, %d two+\n",
+      "  %.2f us/puzzle  %.0f puzzles/s  (median of %d passes after a "
+      "warm-up)\n"
+      "  %.1f nodes/puzzle  %.2f guesses/puzzle  solutions: %d none, %d one, "
+      "%d two+\n",
       absl::GetFlag(FLAGS_corpus), (*solver)->name(), mode, grids->size(),
       1e6 * secs / n, n / secs, repeat, static_cast<double>(bench.nodes) / n,
-      static_cast<double>(bench.guesses) / n, bench.solutions[0], bench.solutions[1],
-      bench.solutions[2]);
+      static_cast<double>(bench.guesses) / n, bench.solutions[0],
+      bench.solutions[1], bench.solutions[2]);
   return kExitOk;
 }
 
 const std::vector<BenchTarget>& BenchTargets() {
   static const auto* targets = new std::vector<BenchTarget>{
-      {"solve", "exact solver throughput on --corpus (--solver, --mode=first|unique)", &BenchSolve},
-      {"nishio", "single-digit template rule: DAG vs overlay on --corpus, DAG on 16x16/25x25", &BenchNishio},
+      {"solve",
+       "exact solver throughput on --corpus (--solver, --mode=first|unique)",
+       &BenchSolve},
+      {"nishio",
+       "single-digit template rule: DAG vs overlay on --corpus, DAG on "
+       "16x16/25x25",
+       &BenchNishio},
       {"canon", "canonical (minlex) keys per second on --corpus", &BenchCanon},
-      {"import", "import throughput on --corpus into a fresh database file", &BenchImport},
-      {"explain", "human-style step solver (explain): puzzles/s and median time on --corpus", &BenchExplain},
-      {"rate", "ratings per second on --corpus (--jobs, --stochastic for every rate feature)", &BenchRate},
+      {"import", "import throughput on --corpus into a fresh database file",
+       &BenchImport},
+      {"explain",
+       "human-style step solver (explain): puzzles/s and median time on "
+       "--corpus",
+       &BenchExplain},
+      {"rate",
+       "ratings per second on --corpus (--jobs, --stochastic for every rate "
+       "feature)",
+       &BenchRate},
   };
   return *targets;
 }
@@ -121,37 +148,44 @@ const std::vector<BenchTarget>& BenchTargets() {
 int RunBench(const CommandArgs& args) {
   if (args.positional.empty()) {
     std::string names;
-    for (const BenchTarget& t : BenchTargets()) absl::StrAppend(&names, names.empty() ? "" : ", ", t.name);
+    for (const BenchTarget& t : BenchTargets())
+      absl::StrAppend(&names, names.empty() ? "" : ", ", t.name);
     return UsageError("bench", absl::StrCat("name a benchmark: ", names));
   }
   for (const BenchTarget& t : BenchTargets()) {
     if (args.positional[0] == t.name) return t.run(args);
   }
-  return UsageError("bench", absl::StrCat("unknown benchmark '", args.positional[0], "'"));
+  return UsageError(
+      "bench", absl::StrCat("unknown benchmark '", args.positional[0], "'"));
 }
 
 }  // namespace
 
 Command BenchCommand() {
-  return {"bench", "measure throughput (solve, ...) on a corpus",
-          "Usage: sudoku-forge bench TARGET --corpus=FILE [flags]\n"
-          "Targets:\n"
-          "  solve   exact solver throughput: --solver=backtrack|dlx\n"
-          "          --mode=first|unique; prints us/puzzle, puzzles/s and nodes,\n"
-          "          the median of --repeat passes (>= 3) after a warm-up pass.\n"
-          "  nishio  single-digit template rule (9x9 --corpus, after singles):\n"
-          "          us per digit-call for Eppstein's DAG vs pattern overlay vs\n"
-          "          matching, then the DAG on --seed random 16x16 and 25x25 grids.\n"
-          "  canon   canonical (minlex) keys per second on --corpus.\n"
-          "  import  parse + uniqueness check + canonical key + insert, puzzles/s,\n"
-          "          into a fresh database file per pass (--repeat passes).\n"
-          "  explain human-style step solver, one pass on one thread: puzzles/s,\n"
-          "          median/p90/max time per puzzle (--techniques, --no-uniqueness).\n"
-          "  rate    ratings/s and per-puzzle latency over --jobs threads;\n"
-          "          --stochastic adds the stochastic solvers as `rate` runs them.",
-          {"corpus", "solver", "mode", "repeat", "limit", "shape", "json", "seed", "techniques",
-           "no_uniqueness", "jobs", "stochastic"},
-          &RunBench};
+  return {
+      "bench",
+      "measure throughput (solve, ...) on a corpus",
+      "Usage: sudoku-forge bench TARGET --corpus=FILE [flags]\n"
+      "Targets:\n"
+      "  solve   exact solver throughput: --solver=backtrack|dlx\n"
+      "          --mode=first|unique; prints us/puzzle, puzzles/s and nodes,\n"
+      "          the median of --repeat passes (>= 3) after a warm-up pass.\n"
+      "  nishio  single-digit template rule (9x9 --corpus, after singles):\n"
+      "          us per digit-call for Eppstein's DAG vs pattern overlay vs\n"
+      "          matching, then the DAG on --seed random 16x16 and 25x25 "
+      "grids.\n"
+      "  canon   canonical (minlex) keys per second on --corpus.\n"
+      "  import  parse + uniqueness check + canonical key + insert, "
+      "puzzles/s,\n"
+      "          into a fresh database file per pass (--repeat passes).\n"
+      "  explain human-style step solver, one pass on one thread: puzzles/s,\n"
+      "          median/p90/max time per puzzle (--techniques, "
+      "--no-uniqueness).\n"
+      "  rate    ratings/s and per-puzzle latency over --jobs threads;\n"
+      "          --stochastic adds the stochastic solvers as `rate` runs them.",
+      {"corpus", "solver", "mode", "repeat", "limit", "shape", "json", "seed",
+       "techniques", "no_uniqueness", "jobs", "stochastic"},
+      &RunBench};
 }
 
 }  // namespace sudoku::cli

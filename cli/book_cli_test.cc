@@ -29,7 +29,9 @@ using testing::RunCommand;
 
 using ::testing::HasSubstr;
 
-std::string Tmp(const std::string& name) { return ::testing::TempDir() + "/" + name; }
+std::string Tmp(const std::string& name) {
+  return ::testing::TempDir() + "/" + name;
+}
 
 bool HavePoppler() {
   return std::system("pdfinfo -v >/dev/null 2>&1") == 0 &&
@@ -37,7 +39,8 @@ bool HavePoppler() {
 }
 
 int PdfPages(const std::string& pdf) {
-  for (absl::string_view line : absl::StrSplit(RunCommand("pdfinfo '" + pdf + "'").out, '\n')) {
+  for (absl::string_view line :
+       absl::StrSplit(RunCommand("pdfinfo '" + pdf + "'").out, '\n')) {
     int pages = 0;
     if (absl::ConsumePrefix(&line, "Pages:") &&
         absl::SimpleAtoi(absl::StripAsciiWhitespace(line), &pages)) {
@@ -48,24 +51,28 @@ int PdfPages(const std::string& pdf) {
 }
 
 std::string PdfText(const std::string& pdf, int first, int last) {
-  return RunCommand(absl::StrCat("pdftotext -layout -f ", first, " -l ", last, " '", pdf, "' -")).out;
+  return RunCommand(absl::StrCat("pdftotext -layout -f ", first, " -l ", last,
+                                 " '", pdf, "' -"))
+      .out;
 }
 
 // 8 puzzles of each QQWing level (simple, easy, intermediate, expert).
 const std::string kFile =
     sudoku::testing::SourceDir() + "/render/testdata/qqwing_32.tsv";
 constexpr char kPuzzle[] =
-    ".73..2........6.37......42.8....1....2.6..9..9.....87.2.941......7.......1.....68";
+    ".73..2........6.37......42.8....1....2.6..9..9.....87.2.941......7......."
+    "1.....68";
 
 TEST(BookCliTest, RepeatedAndCommaSeparatedSectionsMakeTheSameBook) {
   const std::string a = Tmp("cli_book_a.pdf"), b = Tmp("cli_book_b.pdf");
-  CliResult ra = RunCli(absl::StrCat(
-      "book --out ", a, " --from ", kFile,
-      " --section simple:5:Easy --section expert:3:Evil --title 'Test Title' --per-page 2"));
+  CliResult ra =
+      RunCli(absl::StrCat("book --out ", a, " --from ", kFile,
+                          " --section simple:5:Easy --section expert:3:Evil "
+                          "--title 'Test Title' --per-page 2"));
   ASSERT_EQ(ra.exit_code, 0) << ra.err;
-  CliResult rb = RunCli(absl::StrCat(
-      "book --out=", b, " --from=", kFile,
-      " --section=simple:5:Easy,expert:3:Evil --title='Test Title' --per-page=2"));
+  CliResult rb = RunCli(absl::StrCat("book --out=", b, " --from=", kFile,
+                                     " --section=simple:5:Easy,expert:3:Evil "
+                                     "--title='Test Title' --per-page=2"));
   ASSERT_EQ(rb.exit_code, 0) << rb.err;
   // Title page, 3 + 2 puzzle pages, 1 solutions page.
   EXPECT_THAT(ra.out, HasSubstr("7 pages, 8 puzzles (Easy 5, Evil 3)"));
@@ -83,8 +90,9 @@ TEST(BookCliTest, SeedChoosesThePuzzles) {
   if (!HavePoppler()) GTEST_SKIP() << "poppler-utils not installed";
   auto book = [&](int seed, const std::string& name) {
     const std::string out = Tmp(name);
-    CliResult r = RunCli(absl::StrCat("book --out ", out, " --from ", kFile,
-                                      " --section intermediate:4 --seed ", seed));
+    CliResult r =
+        RunCli(absl::StrCat("book --out ", out, " --from ", kFile,
+                            " --section intermediate:4 --seed ", seed));
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return PdfText(out, 2, 2);
   };
@@ -110,10 +118,12 @@ TEST(BookCliTest, BadInputIsAUsageError) {
   EXPECT_THAT(r.err, HasSubstr("1, 2, 4 or 6"));
   r = RunCli(base + " --section easy:2 --page a3");
   EXPECT_EQ(r.exit_code, 2);
-  r = RunCli(absl::StrCat("book --out /no/such/dir/b.pdf --from ", kFile, " --section easy:2"));
+  r = RunCli(absl::StrCat("book --out /no/such/dir/b.pdf --from ", kFile,
+                          " --section easy:2"));
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("cannot write '/no/such/dir/b.pdf'"));
-  r = RunCli(absl::StrCat("book --out ", out, " --from /no/such/file.tsv --section easy:2"));
+  r = RunCli(absl::StrCat("book --out ", out,
+                          " --from /no/such/file.tsv --section easy:2"));
   EXPECT_EQ(r.exit_code, 2);
   r = RunCli(absl::StrCat("book --out ", out, " --section easy:2"));
   EXPECT_EQ(r.exit_code, 2);
@@ -121,9 +131,10 @@ TEST(BookCliTest, BadInputIsAUsageError) {
 
 TEST(BookCliTest, PuzzleWithoutUniqueSolutionExitsOne) {
   const std::string file = Tmp("open.tsv");
-  std::ofstream(file) << "1................................................................................\teasy\n";
-  CliResult r = RunCli(absl::StrCat("book --out ", Tmp("open.pdf"), " --from ", file,
-                                    " --section easy:1"));
+  std::ofstream(file) << "1...................................................."
+                         "............................\teasy\n";
+  CliResult r = RunCli(absl::StrCat("book --out ", Tmp("open.pdf"), " --from ",
+                                    file, " --section easy:1"));
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_THAT(r.err, HasSubstr("open.tsv:1: several solutions"));
 }
@@ -131,7 +142,8 @@ TEST(BookCliTest, PuzzleWithoutUniqueSolutionExitsOne) {
 TEST(RenderCliTest, WritesEachFormat) {
   for (const char* ext : {"svg", "png", "pdf"}) {
     const std::string out = Tmp(absl::StrCat("render.", ext));
-    CliResult r = RunCli(absl::StrCat("render ", kPuzzle, " --solution --out ", out));
+    CliResult r =
+        RunCli(absl::StrCat("render ", kPuzzle, " --solution --out ", out));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const std::string data = ReadFileToString(out);
     const std::string magic = std::string(ext) == "svg"   ? "<?xml"
@@ -150,13 +162,13 @@ TEST(RenderCliTest, ErrorsAndExitCodes) {
   r = RunCli(absl::StrCat("render ", kPuzzle, " --out /no/such/dir/x.svg"));
   EXPECT_EQ(r.exit_code, 2);
   // Several solutions: --solution cannot draw one.
-  r = RunCli(absl::StrCat("render 1", std::string(80, '.'), " --solution --out ",
-                          Tmp("open.svg")));
+  r = RunCli(absl::StrCat("render 1", std::string(80, '.'),
+                          " --solution --out ", Tmp("open.svg")));
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_THAT(r.err, HasSubstr("several solutions"));
   // A 6x6 puzzle with 3x2 boxes needs --shape.
-  r = RunCli(absl::StrCat("render ", std::string(36, '.'), " --shape 3x2 --out ",
-                          Tmp("six.svg")));
+  r = RunCli(absl::StrCat("render ", std::string(36, '.'),
+                          " --shape 3x2 --out ", Tmp("six.svg")));
   EXPECT_EQ(r.exit_code, 0) << r.err;
 }
 

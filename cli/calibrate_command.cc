@@ -2,10 +2,10 @@
 // difficulty labels, and the fit of the score model.
 #include <algorithm>
 #include <array>
-#include <functional>
 #include <atomic>
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -13,9 +13,11 @@
 #include <thread>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "cli/calibrate_se.h"
 #include "cli/command.h"
 #include "cli/commands.h"
@@ -26,30 +28,37 @@
 #include "rater/calibration.h"
 #include "rater/rater.h"
 #include "rater/stats.h"
-#include "absl/strings/str_split.h"
-#include "absl/strings/ascii.h"
 
-ABSL_FLAG(std::string, label, "", "calibrate: the label column of --corpus to compare with");
-ABSL_FLAG(bool, fit, false,
-          "calibrate: fit the score model on every other row of --corpus/--label "
-          "(default: the human solve times) and report on the rest");
-ABSL_FLAG(bool, all, false, "calibrate: every rated file; writes --out (docs/CALIBRATION.md)");
-ABSL_FLAG(int, sample, 0, "calibrate: use at most N rows per file, evenly spaced (0 = all)");
+ABSL_FLAG(std::string, label, "",
+          "calibrate: the label column of --corpus to compare with");
+ABSL_FLAG(
+    bool, fit, false,
+    "calibrate: fit the score model on every other row of --corpus/--label "
+    "(default: the human solve times) and report on the rest");
+ABSL_FLAG(bool, all, false,
+          "calibrate: every rated file; writes --out (docs/CALIBRATION.md)");
+ABSL_FLAG(int, sample, 0,
+          "calibrate: use at most N rows per file, evenly spaced (0 = all)");
 ABSL_FLAG(std::string, rated_dir, "../shared/corpora/rated",
           "calibrate --all/--fit: the directory of rated TSV files");
 ABSL_FLAG(std::string, inputs, "",
-          "calibrate --fit: comma-separated model inputs (default: the current model's; "
+          "calibrate --fit: comma-separated model inputs (default: the current "
+          "model's; "
           "see --fit output for the catalog)");
 ABSL_FLAG(std::string, write_model, "",
-          "calibrate --fit: rewrite this model parameters file (rater/model_params.inc) "
+          "calibrate --fit: rewrite this model parameters file "
+          "(rater/model_params.inc) "
           "with the fitted coefficients and thresholds");
 ABSL_FLAG(std::optional<int>, players, std::nullopt,
-          "calibrate: simulated players of the players' effort (default: rater/players.h's)");
+          "calibrate: simulated players of the players' effort (default: "
+          "rater/players.h's)");
 ABSL_FLAG(std::optional<double>, technique_slope, std::nullopt,
-          "calibrate: growth of a harder step's cost per point of rating in the players' effort "
+          "calibrate: growth of a harder step's cost per point of rating in "
+          "the players' effort "
           "(default: rater/players.h's); to compare choices with --fit");
 ABSL_FLAG(bool, stochastic, false,
-          "calibrate: compute the stochastic-solver features too (implied when an input needs them)");
+          "calibrate: compute the stochastic-solver features too (implied when "
+          "an input needs them)");
 
 namespace sudoku::cli {
 namespace {
@@ -63,7 +72,8 @@ struct Scored {
 };
 
 // Rates the rows (in parallel, --jobs) whose puzzle parses and is unique.
-std::vector<Scored> RateRows(const Rater& rater, const std::vector<const RatedRow*>& rows,
+std::vector<Scored> RateRows(const Rater& rater,
+                             const std::vector<const RatedRow*>& rows,
                              const std::string& what) {
   std::vector<Scored> out(rows.size());
   std::atomic<size_t> next{0};
@@ -85,7 +95,8 @@ std::vector<Scored> RateRows(const Rater& rater, const std::vector<const RatedRo
     }
   };
   std::vector<std::thread> threads;
-  for (int j = 0; j < std::max(1, absl::GetFlag(FLAGS_jobs)); ++j) threads.emplace_back(worker);
+  for (int j = 0; j < std::max(1, absl::GetFlag(FLAGS_jobs)); ++j)
+    threads.emplace_back(worker);
   for (auto& t : threads) t.join();
   return out;
 }
@@ -100,21 +111,27 @@ std::vector<const RatedRow*> Sample(const RatedFile& file, int sample) {
 
 // At most `total` rows spread evenly over the values of `column` (evenly
 // spaced within each value), so that rare levels are not lost.
-std::vector<const RatedRow*> SampleByLabel(const RatedFile& file, const std::string& column,
+std::vector<const RatedRow*> SampleByLabel(const RatedFile& file,
+                                           const std::string& column,
                                            int total) {
   std::map<std::string, std::vector<const RatedRow*>> by;
   for (const RatedRow& row : file.rows) {
     auto it = row.labels.find(column);
-    if (it != row.labels.end() && !it->second.empty()) by[it->second].push_back(&row);
+    if (it != row.labels.end() && !it->second.empty())
+      by[it->second].push_back(&row);
   }
   std::vector<const RatedRow*> rows;
   if (by.empty()) return rows;
-  const size_t per = std::max<size_t>(1, static_cast<size_t>(total) / by.size());
+  const size_t per =
+      std::max<size_t>(1, static_cast<size_t>(total) / by.size());
   for (auto& [_, list] : by) {
     const size_t want = std::min(per, list.size());
-    for (size_t k = 0; k < want; ++k) rows.push_back(list[k * list.size() / want]);
+    for (size_t k = 0; k < want; ++k)
+      rows.push_back(list[k * list.size() / want]);
   }
-  std::sort(rows.begin(), rows.end(), [](const RatedRow* a, const RatedRow* b) { return a->line < b->line; });
+  std::sort(rows.begin(), rows.end(), [](const RatedRow* a, const RatedRow* b) {
+    return a->line < b->line;
+  });
   return rows;
 }
 
@@ -148,22 +165,27 @@ Agreement Compare(const std::vector<Scored>& scored, const std::string& label) {
   std::ostringstream md;
   if (confusion.size() <= 12) {
     md << "| " << label << " \\ ours |";
-    for (int l = 0; l < 5; ++l) md << " " << LevelName(static_cast<Level>(l)) << " |";
+    for (int l = 0; l < 5; ++l)
+      md << " " << LevelName(static_cast<Level>(l)) << " |";
     md << "\n|---|---:|---:|---:|---:|---:|\n";
     std::vector<std::pair<double, std::string>> keys;
-    for (auto& [k, _] : confusion) keys.push_back({LabelValue(label, k).value_or(0), k});
+    for (auto& [k, _] : confusion)
+      keys.push_back({LabelValue(label, k).value_or(0), k});
     std::sort(keys.begin(), keys.end());
     for (auto& [_, k] : keys) {
       md << "| " << k << " |";
-      for (int l = 0; l < 5; ++l) md << " " << confusion[k][static_cast<Level>(l)] << " |";
+      for (int l = 0; l < 5; ++l)
+        md << " " << confusion[k][static_cast<Level>(l)] << " |";
       md << "\n";
     }
   } else {
-    md << "| our level | n | " << label << " min | median | max |\n|---|---:|---:|---:|---:|\n";
+    md << "| our level | n | " << label
+       << " min | median | max |\n|---|---:|---:|---:|---:|\n";
     for (auto& [level, values] : ranges) {
       std::sort(values.begin(), values.end());
-      md << absl::StrFormat("| %s | %d | %g | %g | %g |\n", LevelName(level), values.size(),
-                            values.front(), values[values.size() / 2], values.back());
+      md << absl::StrFormat("| %s | %d | %g | %g | %g |\n", LevelName(level),
+                            values.size(), values.front(),
+                            values[values.size() / 2], values.back());
     }
   }
   a.confusion = md.str();
@@ -174,7 +196,9 @@ absl::StatusOr<RatedFile> LoadRated(const std::string& path) {
   absl::StatusOr<std::string> text = ReadFileOrStdin(path);
   if (!text.ok()) return text.status();
   absl::StatusOr<RatedFile> file = ParseRatedTsv(*text);
-  if (!file.ok()) return absl::InvalidArgumentError(absl::StrCat(path, ": ", file.status().message()));
+  if (!file.ok())
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": ", file.status().message()));
   return file;
 }
 
@@ -184,7 +208,8 @@ struct Model {
   std::vector<double> b;  // intercept first
   double Score(const RatingFeatures& f) const {
     double p = b[0];
-    for (size_t j = 0; j < inputs.size(); ++j) p += b[j + 1] * ModelInputValue(inputs[j], f);
+    for (size_t j = 0; j < inputs.size(); ++j)
+      p += b[j + 1] * ModelInputValue(inputs[j], f);
     return p;
   }
 };
@@ -192,15 +217,18 @@ struct Model {
 // Fits log(label) on the even rows; returns the held-out Spearman rho on the
 // odd rows through *held_out_rho.
 Model FitLogModel(const std::vector<Scored>& scored, const std::string& label,
-                  const std::vector<std::string>& inputs, double* held_out_rho) {
+                  const std::vector<std::string>& inputs,
+                  double* held_out_rho) {
   std::vector<std::vector<double>> x;
   std::vector<double> y, pred, truth;
   for (size_t i = 0; i < scored.size(); i += 2) {
     if (!scored[i].ok) continue;
-    std::optional<double> v = LabelValue(label, scored[i].row->labels.at(label));
+    std::optional<double> v =
+        LabelValue(label, scored[i].row->labels.at(label));
     if (!v || *v <= 0) continue;
     std::vector<double> row;
-    for (const std::string& in : inputs) row.push_back(ModelInputValue(in, scored[i].features));
+    for (const std::string& in : inputs)
+      row.push_back(ModelInputValue(in, scored[i].features));
     x.push_back(std::move(row));
     y.push_back(std::log(*v));
   }
@@ -208,7 +236,8 @@ Model FitLogModel(const std::vector<Scored>& scored, const std::string& label,
   if (m.b.empty()) m.b.assign(inputs.size() + 1, 0.0);
   for (size_t i = 1; i < scored.size(); i += 2) {
     if (!scored[i].ok) continue;
-    std::optional<double> v = LabelValue(label, scored[i].row->labels.at(label));
+    std::optional<double> v =
+        LabelValue(label, scored[i].row->labels.at(label));
     if (!v || *v <= 0) continue;
     pred.push_back(m.Score(scored[i].features));
     truth.push_back(*v);
@@ -232,22 +261,27 @@ double Rho(const std::vector<Scored>& scored, const std::string& label,
 
 // Markdown confusion of an anchor's labels (rows, in mapping order) against
 // our levels, with the agreeing range marked and the share in range.
-std::string AnchorConfusion(const LevelAnchor& anchor, const std::vector<Scored>& scored,
+std::string AnchorConfusion(const LevelAnchor& anchor,
+                            const std::vector<Scored>& scored,
                             const std::function<double(const Scored&)>& score,
                             const LevelThresholds& t, bool odd_rows_only) {
-  std::vector<std::array<int, 5>> counts(anchor.mapping.size(), std::array<int, 5>{});
-  for (size_t i = odd_rows_only ? 1 : 0; i < scored.size(); i += odd_rows_only ? 2 : 1) {
+  std::vector<std::array<int, 5>> counts(anchor.mapping.size(),
+                                         std::array<int, 5>{});
+  for (size_t i = odd_rows_only ? 1 : 0; i < scored.size();
+       i += odd_rows_only ? 2 : 1) {
     const Scored& s = scored[i];
     if (!s.ok) continue;
     const std::string& raw = s.row->labels.at(anchor.column);
     for (size_t l = 0; l < anchor.mapping.size(); ++l) {
       if (raw != anchor.mapping[l].label) continue;
-      ++counts[l][static_cast<size_t>(LevelForScore(score(s), s.features.solved_by_logic, t))];
+      ++counts[l][static_cast<size_t>(
+          LevelForScore(score(s), s.features.solved_by_logic, t))];
     }
   }
   std::ostringstream md;
   md << "| " << anchor.column << " \\ ours |";
-  for (int l = 0; l < 5; ++l) md << " " << LevelName(static_cast<Level>(l)) << " |";
+  for (int l = 0; l < 5; ++l)
+    md << " " << LevelName(static_cast<Level>(l)) << " |";
   md << " agrees with | in range |\n|---|---:|---:|---:|---:|---:|---|---:|\n";
   for (size_t l = 0; l < anchor.mapping.size(); ++l) {
     const LevelMapping& m = anchor.mapping[l];
@@ -272,11 +306,13 @@ absl::StatusOr<std::vector<std::string>> ParseInputs(const std::string& text) {
   const std::vector<std::string> catalog = ModelInputCatalog();
   for (const std::string& in : inputs) {
     if (std::find(catalog.begin(), catalog.end(), in) == catalog.end()) {
-      return absl::InvalidArgumentError(absl::StrCat("unknown model input '", in, "' (known: ",
-                                                     absl::StrJoin(catalog, ", "), ")"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("unknown model input '", in,
+                       "' (known: ", absl::StrJoin(catalog, ", "), ")"));
     }
   }
-  if (inputs.empty()) return absl::InvalidArgumentError("--inputs: no model input");
+  if (inputs.empty())
+    return absl::InvalidArgumentError("--inputs: no model input");
   return inputs;
 }
 
@@ -285,15 +321,17 @@ std::string FormatDouble(double v) { return absl::StrFormat("%.6g", v); }
 int Fit(const Rater& rater, const std::string& path, const std::string& label,
         const std::vector<std::string>& inputs) {
   absl::StatusOr<RatedFile> file = LoadRated(path);
-  if (!file.ok()) return UsageError("calibrate", std::string(file.status().message()));
+  if (!file.ok())
+    return UsageError("calibrate", std::string(file.status().message()));
   const int sample = absl::GetFlag(FLAGS_sample);
   std::vector<Scored> scored = RateRows(rater, Sample(*file, sample), "fit");
   // 1. The score: log(label) on even rows, held-out rho on odd rows.
   double rho = 0;
   const Model model = FitLogModel(scored, label, inputs, &rho);
-  std::cout << "# Score model: log(" << label << ") fitted on the even rows of " << path
-            << ", Spearman rho on the odd rows (held out)\n\n";
-  std::cout << "| input | coefficient | held-out rho alone | held-out rho without it |\n"
+  std::cout << "# Score model: log(" << label << ") fitted on the even rows of "
+            << path << ", Spearman rho on the odd rows (held out)\n\n";
+  std::cout << "| input | coefficient | held-out rho alone | held-out rho "
+               "without it |\n"
                "|---|---:|---:|---:|\n";
   std::cout << absl::StrFormat("| (intercept) | %.4f | | |\n", model.b[0]);
   for (size_t j = 0; j < inputs.size(); ++j) {
@@ -302,10 +340,12 @@ int Fit(const Rater& rater, const std::string& path, const std::string& label,
     std::vector<std::string> rest = inputs;
     rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(j));
     if (!rest.empty()) FitLogModel(scored, label, rest, &without);
-    std::cout << absl::StrFormat("| %s | %.4f | %.3f | %s |\n", inputs[j], model.b[j + 1], alone,
-                                 rest.empty() ? "" : absl::StrFormat("%.3f", without));
+    std::cout << absl::StrFormat(
+        "| %s | %.4f | %.3f | %s |\n", inputs[j], model.b[j + 1], alone,
+        rest.empty() ? "" : absl::StrFormat("%.3f", without));
   }
-  std::cout << absl::StrFormat("\nheld-out Spearman rho of the fitted score: %.3f\n", rho);
+  std::cout << absl::StrFormat(
+      "\nheld-out Spearman rho of the fitted score: %.3f\n", rho);
   auto score = [&model](const Scored& s) { return model.Score(s.features); };
 
   // 2. The level thresholds on the anchors' even rows; report on odd rows.
@@ -315,84 +355,104 @@ int Fit(const Rater& rater, const std::string& path, const std::string& label,
   std::vector<RatedFile> anchor_files(anchors.size());
   std::vector<LevelSample> fit_samples, test_samples;
   for (size_t a = 0; a < anchors.size(); ++a) {
-    absl::StatusOr<RatedFile> f = LoadRated(absl::StrCat(dir, "/", anchors[a].file));
+    absl::StatusOr<RatedFile> f =
+        LoadRated(absl::StrCat(dir, "/", anchors[a].file));
     if (!f.ok()) {
-      std::cerr << "calibrate: skipping anchor " << anchors[a].file << ": " << f.status().message()
-                << "\n";
+      std::cerr << "calibrate: skipping anchor " << anchors[a].file << ": "
+                << f.status().message() << "\n";
       continue;
     }
     anchor_files[a] = std::move(*f);
-    anchor_rows[a] = RateRows(
-        rater, SampleByLabel(anchor_files[a], anchors[a].column, sample > 0 ? sample : 2000),
-        anchors[a].file);
+    anchor_rows[a] = RateRows(rater,
+                              SampleByLabel(anchor_files[a], anchors[a].column,
+                                            sample > 0 ? sample : 2000),
+                              anchors[a].file);
     for (size_t i = 0; i < anchor_rows[a].size(); ++i) {
       const Scored& s = anchor_rows[a][i];
       if (!s.ok) continue;
       const std::string& raw = s.row->labels.at(anchors[a].column);
       for (size_t l = 0; l < anchors[a].mapping.size(); ++l) {
         if (raw != anchors[a].mapping[l].label) continue;
-        LevelSample ls{score(s), s.features.solved_by_logic, static_cast<int>(a),
-                       static_cast<int>(l)};
+        LevelSample ls{score(s), s.features.solved_by_logic,
+                       static_cast<int>(a), static_cast<int>(l)};
         (i % 2 == 0 ? fit_samples : test_samples).push_back(ls);
       }
     }
   }
-  if (fit_samples.empty()) return UsageError("calibrate", "no anchor rows to fit the thresholds");
+  if (fit_samples.empty())
+    return UsageError("calibrate", "no anchor rows to fit the thresholds");
   const LevelThresholds t = FitThresholds(fit_samples);
   std::cout << absl::StrFormat(
-      "\n# Level thresholds: easy < %.4f <= medium < %.4f <= hard < %.4f <= evil\n"
+      "\n# Level thresholds: easy < %.4f <= medium < %.4f <= hard < %.4f <= "
+      "evil\n"
       "fitted on the even rows of the anchors (mean balanced agreement %.3f); "
       "held-out (odd rows) agreement %.3f\n\n",
       t.medium_from, t.hard_from, t.evil_from, LevelAgreement(fit_samples, t),
       LevelAgreement(test_samples, t));
   for (size_t a = 0; a < anchors.size(); ++a) {
     if (anchor_rows[a].empty()) continue;
-    std::cout << "## " << anchors[a].file << " (odd rows), Spearman rho of the score vs "
+    std::cout << "## " << anchors[a].file
+              << " (odd rows), Spearman rho of the score vs "
               << anchors[a].column << ": "
-              << absl::StrFormat("%.3f",
-                                 Rho(anchor_rows[a],
-                                     std::string(anchors[a].column) == "andoku_name"
-                                         ? "andoku_level"
-                                         : anchors[a].column,
-                                     score))
+              << absl::StrFormat(
+                     "%.3f", Rho(anchor_rows[a],
+                                 std::string(anchors[a].column) == "andoku_name"
+                                     ? "andoku_level"
+                                     : anchors[a].column,
+                                 score))
               << "\n\n"
-              << AnchorConfusion(anchors[a], anchor_rows[a], score, t, true) << "\n";
+              << AnchorConfusion(anchors[a], anchor_rows[a], score, t, true)
+              << "\n";
   }
 
   const std::string out_path = absl::GetFlag(FLAGS_write_model);
   if (out_path.empty()) {
-    std::cout << "(not written: add --write-model=rater/model_params.inc to install this fit)\n";
+    std::cout << "(not written: add --write-model=rater/model_params.inc to "
+                 "install this fit)\n";
     return kExitOk;
   }
   std::ostringstream body;
   body << "// Model inputs (names from ModelInputCatalog()); the score is\n"
        << "// kCoefficients[0] + sum_j kCoefficients[j + 1] * input_j.\n"
        << "inline constexpr const char* kInputs[] = {"
-       << absl::StrJoin(inputs, ", ", [](std::string* o, const std::string& v) {
-            absl::StrAppend(o, "\"", v, "\"");
-          })
+       << absl::StrJoin(inputs, ", ",
+                        [](std::string* o, const std::string& v) {
+                          absl::StrAppend(o, "\"", v, "\"");
+                        })
        << "};\n"
        << "inline constexpr double kCoefficients[] = {"
-       << absl::StrJoin(model.b, ", ", [](std::string* o, double v) { absl::StrAppend(o, FormatDouble(v)); })
+       << absl::StrJoin(model.b, ", ",
+                        [](std::string* o, double v) {
+                          absl::StrAppend(o, FormatDouble(v));
+                        })
        << "};\n"
-       << "// easy < medium_from <= medium < hard_from <= hard < evil_from <= evil.\n"
-       << "inline constexpr double kThresholds[] = {" << FormatDouble(t.medium_from) << ", "
-       << FormatDouble(t.hard_from) << ", " << FormatDouble(t.evil_from) << "};\n";
-  // The fit id: FNV-1a of the parameters, so the engine version changes with them.
+       << "// easy < medium_from <= medium < hard_from <= hard < evil_from <= "
+          "evil.\n"
+       << "inline constexpr double kThresholds[] = {"
+       << FormatDouble(t.medium_from) << ", " << FormatDouble(t.hard_from)
+       << ", " << FormatDouble(t.evil_from) << "};\n";
+  // The fit id: FNV-1a of the parameters, so the engine version changes with
+  // them.
   uint64_t h = 0xcbf29ce484222325ULL;
   for (char c : body.str()) {
     h ^= static_cast<unsigned char>(c);
     h *= 0x100000001b3ULL;
   }
-  const std::string fit_id = absl::StrFormat("%08x", static_cast<uint32_t>(h ^ (h >> 32)));
+  const std::string fit_id =
+      absl::StrFormat("%08x", static_cast<uint32_t>(h ^ (h >> 32)));
   std::ofstream out(out_path);
-  if (!out) return UsageError("calibrate", absl::StrCat(out_path, ": cannot write"));
-  out << "// GENERATED by `sudoku-forge calibrate --fit --write-model=" << out_path << "`\n"
+  if (!out)
+    return UsageError("calibrate", absl::StrCat(out_path, ": cannot write"));
+  out << "// GENERATED by `sudoku-forge calibrate --fit --write-model="
+      << out_path << "`\n"
       << "// (docs/CALIBRATION.md). Do not edit by hand: refit instead.\n"
-      << "// Included by rater/model.cc inside namespace sudoku::model_params.\n"
+      << "// Included by rater/model.cc inside namespace "
+         "sudoku::model_params.\n"
       << "// Score fitted on log(" << label << ") of the even rows of "
-      << path.substr(path.find_last_of('/') + 1) << absl::StrFormat(" (held-out rho %.3f);\n", rho)
-      << "// thresholds on the even rows of the level anchors (rater/calibration.cc).\n\n"
+      << path.substr(path.find_last_of('/') + 1)
+      << absl::StrFormat(" (held-out rho %.3f);\n", rho)
+      << "// thresholds on the even rows of the level anchors "
+         "(rater/calibration.cc).\n\n"
       << body.str() << "// Identifies this fit in RaterEngineVersion().\n"
       << "inline constexpr const char* kFitId = \"" << fit_id << "\";\n";
   std::cout << "wrote " << out_path << " (fit " << fit_id
@@ -406,13 +466,17 @@ struct KnownFile {
   const char* what;
 };
 constexpr KnownFile kKnownFiles[] = {
-    {"human_cloudsudoku_wang2024.tsv", "mean_time_s", "human mean solve time (Cloud Sudoku)"},
+    {"human_cloudsudoku_wang2024.tsv", "mean_time_s",
+     "human mean solve time (Cloud Sudoku)"},
     {"nyt_levels.tsv", "nyt_level", "New York Times editors' levels"},
     {"andoku_levels.tsv", "andoku_level", "Andoku's five levels"},
     {"qqwing_levels.tsv", "qqwing_level", "QQWing's four levels"},
-    {"sudoku_exchange_se.tsv", "se_er", "Sudoku Explainer ER (Sudoku Exchange)"},
-    {"kaggle_radcliffe_5000.tsv", "radcliffe_difficulty", "Kaggle search-depth difficulty"},
-    {"cbg000_controlled_bias.tsv", "ser", "SE rating of controlled-bias minimal puzzles"},
+    {"sudoku_exchange_se.tsv", "se_er",
+     "Sudoku Explainer ER (Sudoku Exchange)"},
+    {"kaggle_radcliffe_5000.tsv", "radcliffe_difficulty",
+     "Kaggle search-depth difficulty"},
+    {"cbg000_controlled_bias.tsv", "ser",
+     "SE rating of controlled-bias minimal puzzles"},
     {"hardest_database_110626.tsv", "er", "SE ER of the hardest list"},
 };
 
@@ -429,7 +493,8 @@ int All(const Rater& rater) {
   const std::string dir = absl::GetFlag(FLAGS_rated_dir);
   std::string out_path = absl::GetFlag(FLAGS_out);
   if (out_path.empty()) out_path = "docs/CALIBRATION.md";
-  const int sample = absl::GetFlag(FLAGS_sample) > 0 ? absl::GetFlag(FLAGS_sample) : 1500;
+  const int sample =
+      absl::GetFlag(FLAGS_sample) > 0 ? absl::GetFlag(FLAGS_sample) : 1500;
   const std::vector<std::string> inputs = ModelInputNames();
   const std::vector<double> coefficients = ModelCoefficients();
   const LevelThresholds t = Thresholds();
@@ -437,17 +502,24 @@ int All(const Rater& rater) {
 
   // The human solve times: held-out figures and the stochastic features.
   const std::string human_file = "human_cloudsudoku_wang2024.tsv";
-  absl::StatusOr<RatedFile> human = LoadRated(absl::StrCat(dir, "/", human_file));
-  if (!human.ok()) return UsageError("calibrate", std::string(human.status().message()));
+  absl::StatusOr<RatedFile> human =
+      LoadRated(absl::StrCat(dir, "/", human_file));
+  if (!human.ok())
+    return UsageError("calibrate", std::string(human.status().message()));
   RaterOptions with_stochastic_options = rater.options();
   with_stochastic_options.stochastic = StochasticUse::kAlways;
-  absl::StatusOr<std::unique_ptr<Rater>> with_stochastic = Rater::Create(with_stochastic_options);
-  if (!with_stochastic.ok()) return UsageError("calibrate", std::string(with_stochastic.status().message()));
-  std::vector<Scored> human_rows = RateRows(**with_stochastic, Sample(*human, 0), human_file);
+  absl::StatusOr<std::unique_ptr<Rater>> with_stochastic =
+      Rater::Create(with_stochastic_options);
+  if (!with_stochastic.ok())
+    return UsageError("calibrate",
+                      std::string(with_stochastic.status().message()));
+  std::vector<Scored> human_rows =
+      RateRows(**with_stochastic, Sample(*human, 0), human_file);
   std::vector<double> score_odd, er_odd, time_odd;
   for (size_t i = 1; i < human_rows.size(); i += 2) {
     if (!human_rows[i].ok) continue;
-    std::optional<double> v = LabelValue("mean_time_s", human_rows[i].row->labels.at("mean_time_s"));
+    std::optional<double> v =
+        LabelValue("mean_time_s", human_rows[i].row->labels.at("mean_time_s"));
     if (!v) continue;
     score_odd.push_back(human_rows[i].score);
     er_odd.push_back(human_rows[i].features.er);
@@ -458,35 +530,50 @@ int All(const Rater& rater) {
 
   std::ostringstream md;
   md << "# Calibration of the Forge score\n\n"
-     << "Generated by `sudoku-forge calibrate --all --sample=" << sample << " --jobs="
-     << absl::GetFlag(FLAGS_jobs) << "` (engine " << RaterEngineVersion()
-     << ") from the rated files in `../shared/corpora/rated` (README there). Do not edit by hand.\n\n"
+     << "Generated by `sudoku-forge calibrate --all --sample=" << sample
+     << " --jobs=" << absl::GetFlag(FLAGS_jobs) << "` (engine "
+     << RaterEngineVersion()
+     << ") from the rated files in `../shared/corpora/rated` (README there). "
+        "Do not edit by hand.\n\n"
      << "## The model\n\n"
-     << "The Forge score is a linear model of the natural log of a typical player's solve time in\n"
-     << "seconds, fitted by least squares on the **even** data rows of `" << human_file << "`\n"
-     << "(human mean solve times, Cloud Sudoku); every figure called *held-out* is on the **odd** rows,\n"
-     << "which the fit never saw. The level thresholds are then fitted on the even rows of the level\n"
-     << "anchors below (maximising the mean balanced agreement) and reported on their odd rows.\n\n"
-     << "| input | what it measures | coefficient | held-out rho alone | held-out rho without it |\n"
+     << "The Forge score is a linear model of the natural log of a typical "
+        "player's solve time in\n"
+     << "seconds, fitted by least squares on the **even** data rows of `"
+     << human_file << "`\n"
+     << "(human mean solve times, Cloud Sudoku); every figure called "
+        "*held-out* is on the **odd** rows,\n"
+     << "which the fit never saw. The level thresholds are then fitted on the "
+        "even rows of the level\n"
+     << "anchors below (maximising the mean balanced agreement) and reported "
+        "on their odd rows.\n\n"
+     << "| input | what it measures | coefficient | held-out rho alone | "
+        "held-out rho without it |\n"
      << "|---|---|---:|---:|---:|\n"
      << absl::StrFormat("| (intercept) | | %.4f | | |\n", coefficients[0]);
   const PlayerModelOptions players;
   const std::map<std::string, std::string> what = {
       {"log_player_effort",
        absl::StrFormat(
-           "log of the simulated players' effort (rater/players.h): mean over %d players who take "
-           "the singles in sight at random, by visibility, of the sum over positions of empty "
-           "cells / visibility on offer; a position without a single costs empty cells x "
+           "log of the simulated players' effort (rater/players.h): mean over "
+           "%d players who take "
+           "the singles in sight at random, by visibility, of the sum over "
+           "positions of empty "
+           "cells / visibility on offer; a position without a single costs "
+           "empty cells x "
            "e^(%g (SE rating of the trace's next harder step - 1.2))",
            players.players, players.technique_slope)},
       {"log_search_effort",
-       "log of the same effort along the deduction trace's one path of singles"},
+       "log of the same effort along the deduction trace's one path of "
+       "singles"},
       {"er", "Sudoku Explainer rating of the hardest step (capped at 11)"},
       {"ep", "SE pearl"},
       {"ed", "SE diamond"},
-      {"log1p_steps_above_singles", "log(1 + steps rated above a naked single)"},
-      {"log1p_technique_effort", "log(1 + sum of (step rating - 2.3) over steps above singles)"},
-      {"log1p_solver_guesses", "log(1 + backtracking guesses of the exact uniqueness check)"},
+      {"log1p_steps_above_singles",
+       "log(1 + steps rated above a naked single)"},
+      {"log1p_technique_effort",
+       "log(1 + sum of (step rating - 2.3) over steps above singles)"},
+      {"log1p_solver_guesses",
+       "log(1 + backtracking guesses of the exact uniqueness check)"},
       {"log1p_solver_nodes", "log(1 + exact solver nodes)"},
       {"empty_cells", "empty cells"},
       {"not_solved_by_logic", "1 when the ladder needs a guess"},
@@ -495,31 +582,44 @@ int All(const Rater& rater) {
     std::vector<std::string> rest = inputs;
     rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(j));
     auto w = what.find(inputs[j]);
-    md << absl::StrFormat("| `%s` | %s | %.4f | %.3f | %s |\n", inputs[j],
-                          w == what.end() ? "stochastic solver feature" : w->second,
-                          coefficients[j + 1], HeldOut(human_rows, "mean_time_s", {inputs[j]}),
-                          rest.empty() ? "" : absl::StrFormat("%.3f", HeldOut(human_rows, "mean_time_s", rest)));
+    md << absl::StrFormat(
+        "| `%s` | %s | %.4f | %.3f | %s |\n", inputs[j],
+        w == what.end() ? "stochastic solver feature" : w->second,
+        coefficients[j + 1], HeldOut(human_rows, "mean_time_s", {inputs[j]}),
+        rest.empty() ? ""
+                     : absl::StrFormat(
+                           "%.3f", HeldOut(human_rows, "mean_time_s", rest)));
   }
   md << absl::StrFormat(
-      "\nLevels: easy < %.4f ≤ medium < %.4f ≤ hard < %.4f ≤ evil; a puzzle the deduction ladder "
-      "cannot finish without guessing is `needs-guessing` whatever its score. The generator uses the "
+      "\nLevels: easy < %.4f ≤ medium < %.4f ≤ hard < %.4f ≤ evil; a puzzle "
+      "the deduction ladder "
+      "cannot finish without guessing is `needs-guessing` whatever its score. "
+      "The generator uses the "
       "same bands (`ScoreBand`).\n\n",
       t.medium_from, t.hard_from, t.evil_from);
 
   // Targets of issue #8.
   std::vector<Scored> nyt_rows;
-  absl::StatusOr<RatedFile> nyt = LoadRated(absl::StrCat(dir, "/nyt_levels.tsv"));
+  absl::StatusOr<RatedFile> nyt =
+      LoadRated(absl::StrCat(dir, "/nyt_levels.tsv"));
   if (nyt.ok()) nyt_rows = RateRows(rater, Sample(*nyt, 0), "nyt_levels.tsv");
   const double rho_nyt = Rho(nyt_rows, "nyt_level", installed);
-  const double rho_nyt_er = Rho(nyt_rows, "nyt_level", [](const Scored& s) { return s.features.er; });
+  const double rho_nyt_er =
+      Rho(nyt_rows, "nyt_level", [](const Scored& s) { return s.features.er; });
   md << "## Targets\n\n"
-     << "| what | Forge score | our ER | SE ER (anchor) | HoDoKu score (anchor) | target |\n"
+     << "| what | Forge score | our ER | SE ER (anchor) | HoDoKu score "
+        "(anchor) | target |\n"
      << "|---|---:|---:|---:|---:|---:|\n"
-     << absl::StrFormat("| rho vs human mean time, held-out odd rows (n = %d) | %.3f | %.3f | 0.569 | 0.326 | ≥ 0.70 |\n",
-                        score_odd.size(), rho_human, rho_human_er)
-     << absl::StrFormat("| rho vs NYT level, all %d rows (not used by the score fit) | %.3f | %.3f | 0.841 | 0.813 | ≥ 0.88 |\n\n",
-                        nyt_rows.size(), rho_nyt, rho_nyt_er)
-     << "The anchors were computed by the corpus README on the full files; ours are on the rows given here.\n\n";
+     << absl::StrFormat(
+            "| rho vs human mean time, held-out odd rows (n = %d) | %.3f | "
+            "%.3f | 0.569 | 0.326 | ≥ 0.70 |\n",
+            score_odd.size(), rho_human, rho_human_er)
+     << absl::StrFormat(
+            "| rho vs NYT level, all %d rows (not used by the score fit) | "
+            "%.3f | %.3f | 0.841 | 0.813 | ≥ 0.88 |\n\n",
+            nyt_rows.size(), rho_nyt, rho_nyt_er)
+     << "The anchors were computed by the corpus README on the full files; "
+        "ours are on the rows given here.\n\n";
 
   // Stochastic features: do they help?
   const RaterOptions defaults;
@@ -529,19 +629,25 @@ int All(const Rater& rater) {
     iters.push_back("log_iters_" + c.solver);
   }
   md << "## Stochastic-solver features\n\n"
-     << "Each solver runs on the canonical (minlex) form of the puzzle with seeds derived from its\n"
-     << "canonical key, so a rating is reproducible and equal for all isomorphs. Budgets (`rate` reports\n"
+     << "Each solver runs on the canonical (minlex) form of the puzzle with "
+        "seeds derived from its\n"
+     << "canonical key, so a rating is reproducible and equal for all "
+        "isomorphs. Budgets (`rate` reports\n"
      << "the success rates as `solver_success`): ";
   std::vector<std::string> budget_text;
   for (const RaterOptions::StochasticConfig& c : defaults.stochastic_solvers) {
-    budget_text.push_back(absl::StrFormat("%s %d run(s) × %d iterations", c.solver, c.runs, c.iterations));
+    budget_text.push_back(absl::StrFormat("%s %d run(s) × %d iterations",
+                                          c.solver, c.runs, c.iterations));
   }
   md << absl::StrJoin(budget_text, ", ") << ".\n\n"
      << "| model | held-out rho vs human time |\n|---|---:|\n"
-     << absl::StrFormat("| installed inputs | %.3f |\n", HeldOut(human_rows, "mean_time_s", inputs))
-     << absl::StrFormat("| + failure rates (1 − success) of every solver | %.3f |\n",
-                        HeldOut(human_rows, "mean_time_s", fails))
-     << absl::StrFormat("| + log median iterations of every solver | %.3f |\n", HeldOut(human_rows, "mean_time_s", iters));
+     << absl::StrFormat("| installed inputs | %.3f |\n",
+                        HeldOut(human_rows, "mean_time_s", inputs))
+     << absl::StrFormat(
+            "| + failure rates (1 − success) of every solver | %.3f |\n",
+            HeldOut(human_rows, "mean_time_s", fails))
+     << absl::StrFormat("| + log median iterations of every solver | %.3f |\n",
+                        HeldOut(human_rows, "mean_time_s", iters));
   std::map<std::string, std::pair<double, int>> mean_success;
   for (const Scored& s : human_rows) {
     if (!s.ok) continue;
@@ -553,128 +659,172 @@ int All(const Rater& rater) {
   md << "\nMean success rate on the human set: ";
   std::vector<std::string> ms;
   for (const auto& [solver, sum_n] : mean_success) {
-    ms.push_back(absl::StrFormat("%s %.3f", solver, sum_n.first / std::max(1, sum_n.second)));
+    ms.push_back(absl::StrFormat("%s %.3f", solver,
+                                 sum_n.first / std::max(1, sum_n.second)));
   }
   md << absl::StrJoin(ms, ", ") << ".\n"
-     << "They enter the score only when they raise the held-out rho; `calibrate --fit "
+     << "They enter the score only when they raise the held-out rho; "
+        "`calibrate --fit "
      << "--inputs=...,fail_hillclimb` tries a set.\n\n";
 
   // Every rated file.
   md << "## Spearman's rho per rated file\n\n"
-     << "Each file sampled evenly (at most " << sample << " rows); rho of the Forge score and of our ER\n"
+     << "Each file sampled evenly (at most " << sample
+     << " rows); rho of the Forge score and of our ER\n"
      << "against the file's label (levels coded in their order).\n\n"
-     << "| file | label | n | rho(score) | rho(our ER) |\n|---|---|---:|---:|---:|\n";
+     << "| file | label | n | rho(score) | rho(our ER) "
+        "|\n|---|---|---:|---:|---:|\n";
   std::ostringstream details;
   for (const KnownFile& k : kKnownFiles) {
     absl::StatusOr<RatedFile> file = LoadRated(absl::StrCat(dir, "/", k.file));
     if (!file.ok()) {
-      std::cerr << "calibrate: skipping " << k.file << ": " << file.status().message() << "\n";
+      std::cerr << "calibrate: skipping " << k.file << ": "
+                << file.status().message() << "\n";
       continue;
     }
     std::vector<Scored> scored = RateRows(rater, Sample(*file, sample), k.file);
     Agreement a = Compare(scored, k.label);
-    md << absl::StrFormat("| %s | %s (%s) | %d | %.3f | %.3f |\n", k.file, k.label, k.what, a.n,
-                          a.rho_score, a.rho_er);
-    details << "### " << k.file << " — " << k.what << "\n\n" << a.confusion << "\n";
-    std::cerr << absl::StrFormat("%s: n=%d rho(score)=%.3f rho(er)=%.3f\n", k.file, a.n,
-                                 a.rho_score, a.rho_er);
+    md << absl::StrFormat("| %s | %s (%s) | %d | %.3f | %.3f |\n", k.file,
+                          k.label, k.what, a.n, a.rho_score, a.rho_er);
+    details << "### " << k.file << " — " << k.what << "\n\n"
+            << a.confusion << "\n";
+    std::cerr << absl::StrFormat("%s: n=%d rho(score)=%.3f rho(er)=%.3f\n",
+                                 k.file, a.n, a.rho_score, a.rho_er);
   }
 
   // Levels against the anchors.
   md << "\n## Levels against the named levels (anchors)\n\n"
-     << "Each external level is mapped to the range of our levels that agrees with it (column *agrees\n"
-     << "with*); the thresholds maximise the mean over anchors of the per-label share in range, on the\n"
-     << "even rows. Tables: the **odd** (held-out) rows of a sample of at most " << sample
-     << " rows per file, spread evenly over its labels.\n\n";
+     << "Each external level is mapped to the range of our levels that agrees "
+        "with it (column *agrees\n"
+     << "with*); the thresholds maximise the mean over anchors of the "
+        "per-label share in range, on the\n"
+     << "even rows. Tables: the **odd** (held-out) rows of a sample of at most "
+     << sample << " rows per file, spread evenly over its labels.\n\n";
   for (const LevelAnchor& anchor : LevelAnchors()) {
-    absl::StatusOr<RatedFile> file = LoadRated(absl::StrCat(dir, "/", anchor.file));
+    absl::StatusOr<RatedFile> file =
+        LoadRated(absl::StrCat(dir, "/", anchor.file));
     if (!file.ok()) continue;
-    std::vector<Scored> rows = RateRows(rater, SampleByLabel(*file, anchor.column, sample), anchor.file);
+    std::vector<Scored> rows = RateRows(
+        rater, SampleByLabel(*file, anchor.column, sample), anchor.file);
     md << "### " << anchor.file << " (" << anchor.column << ")\n\n"
        << AnchorConfusion(anchor, rows, installed, t, true) << "\n";
   }
   md << "## Per-file details\n\n" << details.str();
   md << "## Refitting\n\n"
-     << "After a change to the deduction ladder (new techniques change ER, steps and the search effort):\n\n"
+     << "After a change to the deduction ladder (new techniques change ER, "
+        "steps and the search effort):\n\n"
      << "```\n"
-     << "sudoku-forge calibrate --fit --write-model=rater/model_params.inc --jobs=2\n"
-     << "cmake --build build/release --target sudoku-forge   # the parameters are compiled in\n"
-     << "sudoku-forge calibrate --all --jobs=2                 # regenerates this file\n"
+     << "sudoku-forge calibrate --fit --write-model=rater/model_params.inc "
+        "--jobs=2\n"
+     << "cmake --build build/release --target sudoku-forge   # the parameters "
+        "are compiled in\n"
+     << "sudoku-forge calibrate --all --jobs=2                 # regenerates "
+        "this file\n"
      << "```\n\n"
-     << "Run from the repository root (`--rated_dir` defaults to `../shared/corpora/rated`). `--fit`\n"
-     << "prints the same tables as above for the new fit; `--inputs=a,b,c` fits another input set\n"
-     << "(`--inputs=nonsense` lists the catalog). The new parameters carry a new fit id, so the engine\n"
-     << "version (`rater-<version>.<fit id>`) changes and `rate --db` recomputes stored ratings instead of\n"
+     << "Run from the repository root (`--rated_dir` defaults to "
+        "`../shared/corpora/rated`). `--fit`\n"
+     << "prints the same tables as above for the new fit; `--inputs=a,b,c` "
+        "fits another input set\n"
+     << "(`--inputs=nonsense` lists the catalog). The new parameters carry a "
+        "new fit id, so the engine\n"
+     << "version (`rater-<version>.<fit id>`) changes and `rate --db` "
+        "recomputes stored ratings instead of\n"
      << "reusing them.\n";
   std::ofstream out(out_path);
-  if (!out) return UsageError("calibrate", absl::StrCat(out_path, ": cannot write"));
+  if (!out)
+    return UsageError("calibrate", absl::StrCat(out_path, ": cannot write"));
   out << md.str();
   std::cout << "wrote " << out_path << "\n";
   return kExitOk;
 }
 
 int RunCalibrate(const CommandArgs& args) {
-  if (!args.positional.empty() && args.positional[0] == "se") return RunCalibrateSeCommand(args);
+  if (!args.positional.empty() && args.positional[0] == "se")
+    return RunCalibrateSeCommand(args);
   RaterOptions options;
   options.techniques = absl::GetFlag(FLAGS_techniques);
-  absl::StatusOr<std::vector<std::string>> inputs = ParseInputs(absl::GetFlag(FLAGS_inputs));
-  if (!inputs.ok()) return UsageError("calibrate", std::string(inputs.status().message()));
+  absl::StatusOr<std::vector<std::string>> inputs =
+      ParseInputs(absl::GetFlag(FLAGS_inputs));
+  if (!inputs.ok())
+    return UsageError("calibrate", std::string(inputs.status().message()));
   bool stochastic = absl::GetFlag(FLAGS_stochastic);
   for (const std::string& in : *inputs) stochastic |= IsStochasticInput(in);
-  options.stochastic = stochastic ? StochasticUse::kAlways : StochasticUse::kIfModelUses;
+  options.stochastic =
+      stochastic ? StochasticUse::kAlways : StochasticUse::kIfModelUses;
   const std::optional<int> players = absl::GetFlag(FLAGS_players);
   const std::optional<double> slope = absl::GetFlag(FLAGS_technique_slope);
   if (players) options.players.players = *players;
   if (slope) options.players.technique_slope = *slope;
   if ((players || slope) && !absl::GetFlag(FLAGS_write_model).empty()) {
     return UsageError("calibrate",
-                      "--write-model installs parameters for the default players' model: drop "
-                      "--players/--technique-slope, or change their defaults in rater/players.h");
+                      "--write-model installs parameters for the default "
+                      "players' model: drop "
+                      "--players/--technique-slope, or change their defaults "
+                      "in rater/players.h");
   }
   absl::StatusOr<std::unique_ptr<Rater>> rater = Rater::Create(options);
-  if (!rater.ok()) return UsageError("calibrate", std::string(rater.status().message()));
+  if (!rater.ok())
+    return UsageError("calibrate", std::string(rater.status().message()));
   if (!args.positional.empty()) {
-    return UsageError("calibrate", absl::StrCat("unexpected argument '", args.positional[0], "'"));
+    return UsageError("calibrate", absl::StrCat("unexpected argument '",
+                                                args.positional[0], "'"));
   }
   if (absl::GetFlag(FLAGS_all)) return All(**rater);
   std::string corpus = absl::GetFlag(FLAGS_corpus);
   std::string label = absl::GetFlag(FLAGS_label);
   if (absl::GetFlag(FLAGS_fit)) {
-    if (corpus.empty()) corpus = absl::GetFlag(FLAGS_rated_dir) + "/human_cloudsudoku_wang2024.tsv";
+    if (corpus.empty())
+      corpus =
+          absl::GetFlag(FLAGS_rated_dir) + "/human_cloudsudoku_wang2024.tsv";
     if (label.empty()) label = "mean_time_s";
     return Fit(**rater, corpus, label, *inputs);
   }
   if (corpus.empty() || label.empty()) {
-    return UsageError("calibrate", "give --corpus=FILE --label=COLUMN, --fit or --all");
+    return UsageError("calibrate",
+                      "give --corpus=FILE --label=COLUMN, --fit or --all");
   }
   absl::StatusOr<RatedFile> file = LoadRated(corpus);
-  if (!file.ok()) return UsageError("calibrate", std::string(file.status().message()));
-  if (std::find(file->columns.begin(), file->columns.end(), label) == file->columns.end()) {
-    return UsageError("calibrate", absl::StrCat("no column '", label, "' in ", corpus, " (columns: ",
-                                                absl::StrJoin(file->columns, ", "), ")"));
+  if (!file.ok())
+    return UsageError("calibrate", std::string(file.status().message()));
+  if (std::find(file->columns.begin(), file->columns.end(), label) ==
+      file->columns.end()) {
+    return UsageError(
+        "calibrate",
+        absl::StrCat("no column '", label, "' in ", corpus,
+                     " (columns: ", absl::StrJoin(file->columns, ", "), ")"));
   }
-  std::vector<Scored> scored = RateRows(**rater, Sample(*file, absl::GetFlag(FLAGS_sample)), "rate");
+  std::vector<Scored> scored =
+      RateRows(**rater, Sample(*file, absl::GetFlag(FLAGS_sample)), "rate");
   Agreement a = Compare(scored, label);
-  std::cout << absl::StrFormat("%s, %s: n=%d  Spearman rho: Forge score %.3f, our ER %.3f\n\n%s",
-                               corpus, label, a.n, a.rho_score, a.rho_er, a.confusion);
+  std::cout << absl::StrFormat(
+      "%s, %s: n=%d  Spearman rho: Forge score %.3f, our ER %.3f\n\n%s", corpus,
+      label, a.n, a.rho_score, a.rho_er, a.confusion);
   return kExitOk;
 }
 
 }  // namespace
 
 Command CalibrateCommand() {
-  return {"calibrate", "agreement of the Forge score with external ratings; model fit",
-          "Usage: sudoku-forge calibrate --corpus=FILE --label=COLUMN [--sample=N] [--jobs=J]\n"
-          "       sudoku-forge calibrate --fit [--corpus=FILE --label=COLUMN]\n"
-          "       sudoku-forge calibrate --all [--out=docs/CALIBRATION.md] [--sample=N]\n"
-          "Reads a rated TSV ('#puzzle<TAB>...' header), rates every puzzle and prints\n"
-          "Spearman's rho of the Forge score (and of our ER) against the column, then\n"
-          "the confusion of our levels with the column's values (or, for numeric\n"
-          "columns, the column's range per level). --fit refits the score model on\n"
-          "even rows of the human solve times and reports on the odd rows.",
-          {"corpus", "label", "fit", "all", "sample", "rated_dir", "out", "jobs", "techniques",
-           "inputs", "write_model", "stochastic", "players", "technique_slope", "limit", "stride", "no_uniqueness"},
-          &RunCalibrate};
+  return {
+      "calibrate",
+      "agreement of the Forge score with external ratings; model fit",
+      "Usage: sudoku-forge calibrate --corpus=FILE --label=COLUMN [--sample=N] "
+      "[--jobs=J]\n"
+      "       sudoku-forge calibrate --fit [--corpus=FILE --label=COLUMN]\n"
+      "       sudoku-forge calibrate --all [--out=docs/CALIBRATION.md] "
+      "[--sample=N]\n"
+      "Reads a rated TSV ('#puzzle<TAB>...' header), rates every puzzle and "
+      "prints\n"
+      "Spearman's rho of the Forge score (and of our ER) against the column, "
+      "then\n"
+      "the confusion of our levels with the column's values (or, for numeric\n"
+      "columns, the column's range per level). --fit refits the score model "
+      "on\n"
+      "even rows of the human solve times and reports on the odd rows.",
+      {"corpus", "label", "fit", "all", "sample", "rated_dir", "out", "jobs",
+       "techniques", "inputs", "write_model", "stochastic", "players",
+       "technique_slope", "limit", "stride", "no_uniqueness"},
+      &RunCalibrate};
 }
 
 }  // namespace sudoku::cli

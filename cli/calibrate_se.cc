@@ -26,9 +26,10 @@
 #include "deduction/step_solver.h"
 #include "rater/calibration.h"
 
-ABSL_DECLARE_FLAG(int, limit);         // cli/bench_command.cc
-ABSL_DECLARE_FLAG(std::string, label); // cli/calibrate_command.cc
-ABSL_FLAG(int, stride, 1, "calibrate se: use every K-th row of --corpus (1 = all)");
+ABSL_DECLARE_FLAG(int, limit);          // cli/bench_command.cc
+ABSL_DECLARE_FLAG(std::string, label);  // cli/calibrate_command.cc
+ABSL_FLAG(int, stride, 1,
+          "calibrate se: use every K-th row of --corpus (1 = all)");
 
 namespace sudoku::cli {
 namespace {
@@ -48,7 +49,7 @@ struct Band {
 };
 
 constexpr Band kBands[] = {
-    {"1.0-1.5", 0, 1.55},   {"1.6-2.0", 1.55, 2.05}, {"2.1-2.5", 2.05, 2.55},
+    {"1.0-1.5", 0, 1.55},    {"1.6-2.0", 1.55, 2.05}, {"2.1-2.5", 2.05, 2.55},
     {"2.6-3.0", 2.55, 3.05}, {"3.1-4.0", 3.05, 4.05}, {"4.1-5.0", 4.05, 5.05},
     {"5.1-6.0", 5.05, 6.05}, {"6.1-7.0", 6.05, 7.05}, {"7.1-8.0", 7.05, 8.05},
     {"8.1-9.0", 8.05, 9.05}, {"> 9.0", 9.05, 1e9},
@@ -69,9 +70,10 @@ struct Tally {
   }
   std::string Line(const std::string& name) const {
     auto pct = [&](int k) { return n == 0 ? 0.0 : 100.0 * k / n; };
-    return absl::StrFormat("| %s | %d | %.1f%% | %.1f%% | %.1f%% | %d | %d | %+.2f |\n", name, n,
-                           pct(exact), pct(within_01), pct(within_05), higher, lower,
-                           n == 0 ? 0.0 : diff_sum / n);
+    return absl::StrFormat(
+        "| %s | %d | %.1f%% | %.1f%% | %.1f%% | %d | %d | %+.2f |\n", name, n,
+        pct(exact), pct(within_01), pct(within_05), higher, lower,
+        n == 0 ? 0.0 : diff_sum / n);
   }
 };
 
@@ -84,23 +86,28 @@ std::string SeLabel(const Row& r) {
 
 absl::Status RunCalibrateSe(const CommandArgs& args) {
   if (args.positional.size() > 1) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("calibrate se: unexpected argument '", args.positional[1], "'"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "calibrate se: unexpected argument '", args.positional[1], "'"));
   }
   const std::string corpus = absl::GetFlag(FLAGS_corpus);
   if (corpus.empty()) {
-    return absl::InvalidArgumentError("calibrate se: --corpus=FILE (a rated TSV) is required");
+    return absl::InvalidArgumentError(
+        "calibrate se: --corpus=FILE (a rated TSV) is required");
   }
-  const int stride = absl::GetFlag(FLAGS_stride), limit = absl::GetFlag(FLAGS_limit);
-  if (stride < 1) return absl::InvalidArgumentError("calibrate se: --stride must be >= 1");
+  const int stride = absl::GetFlag(FLAGS_stride),
+            limit = absl::GetFlag(FLAGS_limit);
+  if (stride < 1)
+    return absl::InvalidArgumentError("calibrate se: --stride must be >= 1");
   absl::StatusOr<std::string> text = ReadFileOrStdin(corpus);
   if (!text.ok()) return text.status();
   absl::StatusOr<RatedFile> file = ParseRatedTsv(*text);
   if (!file.ok()) {
-    return absl::InvalidArgumentError(absl::StrCat(corpus, ": ", file.status().message()));
+    return absl::InvalidArgumentError(
+        absl::StrCat(corpus, ": ", file.status().message()));
   }
   auto has = [&](const std::string& c) {
-    return std::find(file->columns.begin(), file->columns.end(), c) != file->columns.end();
+    return std::find(file->columns.begin(), file->columns.end(), c) !=
+           file->columns.end();
   };
   std::string column = absl::GetFlag(FLAGS_label);
   if (column.empty()) {
@@ -113,16 +120,19 @@ absl::Status RunCalibrateSe(const CommandArgs& args) {
   }
   if (column.empty() || !has(column)) {
     return absl::InvalidArgumentError(absl::StrCat(
-        corpus, ": no SE rating column (se_er, er, ser, or --label=COLUMN); columns: ",
+        corpus,
+        ": no SE rating column (se_er, er, ser, or --label=COLUMN); columns: ",
         absl::StrJoin(file->columns, ", ")));
   }
-  const std::string hardest_column = has("se_hardest_step") ? "se_hardest_step" : "";
+  const std::string hardest_column =
+      has("se_hardest_step") ? "se_hardest_step" : "";
 
   std::vector<Row> rows;
   int eligible = 0;
   for (const RatedRow& r : file->rows) {
     double v;
-    if (!absl::SimpleAtod(r.labels.at(column), &v)) continue;  // no rating in this row
+    if (!absl::SimpleAtod(r.labels.at(column), &v))
+      continue;  // no rating in this row
     if (eligible++ % stride != 0) continue;
     Row row;
     row.row = &r;
@@ -132,7 +142,8 @@ absl::Status RunCalibrateSe(const CommandArgs& args) {
     if (limit > 0 && static_cast<int>(rows.size()) >= limit) break;
   }
   if (rows.empty()) {
-    return absl::InvalidArgumentError(absl::StrCat(corpus, ": no row with a value in ", column));
+    return absl::InvalidArgumentError(
+        absl::StrCat(corpus, ": no row with a value in ", column));
   }
 
   DeductionOptions options;
@@ -164,23 +175,27 @@ absl::Status RunCalibrateSe(const CommandArgs& args) {
     }
   };
   std::vector<std::thread> threads;
-  for (int j = 0; j < std::max(1, absl::GetFlag(FLAGS_jobs)); ++j) threads.emplace_back(worker);
+  for (int j = 0; j < std::max(1, absl::GetFlag(FLAGS_jobs)); ++j)
+    threads.emplace_back(worker);
   for (auto& t : threads) t.join();
 
   constexpr size_t kNumBands = sizeof(kBands) / sizeof(kBands[0]);
   std::vector<Tally> bands(kNumBands);
   Tally upto6, all;
   int skipped = 0;
-  std::map<std::pair<std::string, std::string>, int> confusion;     // SE <= 6.0 mismatches
-  std::map<std::pair<double, double>, int> er_pairs;                 // SE <= 6.0 mismatches
-  std::map<std::pair<std::string, std::string>, int> hard_confusion;  // SE > 6.0
+  std::map<std::pair<std::string, std::string>, int>
+      confusion;                                      // SE <= 6.0 mismatches
+  std::map<std::pair<double, double>, int> er_pairs;  // SE <= 6.0 mismatches
+  std::map<std::pair<std::string, std::string>, int>
+      hard_confusion;  // SE > 6.0
   for (const Row& r : rows) {
     if (!r.ok) {
       ++skipped;
       continue;
     }
     for (size_t b = 0; b < kNumBands; ++b) {
-      if (r.se > kBands[b].lo && r.se <= kBands[b].hi) bands[b].Add(r.se, r.ours);
+      if (r.se > kBands[b].lo && r.se <= kBands[b].hi)
+        bands[b].Add(r.se, r.ours);
     }
     all.Add(r.se, r.ours);
     const bool equal = std::fabs(r.ours - r.se) < 0.05;
@@ -196,27 +211,34 @@ absl::Status RunCalibrateSe(const CommandArgs& args) {
   }
 
   std::cout << absl::StrFormat(
-      "calibrate se: %s, column %s, %d rows (stride %d%s), %d explained, %d skipped "
+      "calibrate se: %s, column %s, %d rows (stride %d%s), %d explained, %d "
+      "skipped "
       "(unparsable or not unique)%s\n\n",
-      corpus, column, rows.size(), stride, limit > 0 ? absl::StrCat(", limit ", limit) : "",
+      corpus, column, rows.size(), stride,
+      limit > 0 ? absl::StrCat(", limit ", limit) : "",
       rows.size() - static_cast<size_t>(skipped), skipped,
       options.allow_uniqueness ? "" : ", uniqueness techniques off");
-  std::cout << "| SE ER band | n | ER equal | within 0.1 | within 0.5 | ours higher | ours lower | "
+  std::cout << "| SE ER band | n | ER equal | within 0.1 | within 0.5 | ours "
+               "higher | ours lower | "
                "mean(ours - SE) |\n|---|---:|---:|---:|---:|---:|---:|---:|\n";
   for (size_t b = 0; b < kNumBands; ++b) {
     if (bands[b].n > 0) std::cout << bands[b].Line(kBands[b].name);
   }
   std::cout << upto6.Line("**<= 6.0**") << all.Line("**all**") << "\n";
 
-  auto print_top = [](const std::string& title, const auto& counts, auto format_key) {
-    std::vector<std::pair<int, typename std::decay_t<decltype(counts)>::key_type>> sorted;
+  auto print_top = [](const std::string& title, const auto& counts,
+                      auto format_key) {
+    std::vector<
+        std::pair<int, typename std::decay_t<decltype(counts)>::key_type>>
+        sorted;
     for (const auto& [k, v] : counts) sorted.push_back({v, k});
     std::sort(sorted.begin(), sorted.end(),
               [](const auto& a, const auto& b) { return a.first > b.first; });
     if (sorted.empty()) return;
     std::cout << title;
     for (size_t i = 0; i < sorted.size() && i < 15; ++i) {
-      std::cout << "| " << format_key(sorted[i].second) << " | " << sorted[i].first << " |\n";
+      std::cout << "| " << format_key(sorted[i].second) << " | "
+                << sorted[i].first << " |\n";
     }
     std::cout << "\n";
   };
@@ -224,13 +246,16 @@ absl::Status RunCalibrateSe(const CommandArgs& args) {
     return absl::StrCat(k.first, " | ", k.second);
   };
   print_top(
-      "Hardest technique where ER differs, SE ER <= 6.0 (most frequent first):\n\n"
+      "Hardest technique where ER differs, SE ER <= 6.0 (most frequent "
+      "first):\n\n"
       "| SE hardest | our hardest | n |\n|---|---|---:|\n",
       confusion, pair_key);
-  print_top("ER pairs where ER differs, SE ER <= 6.0:\n\n| SE ER | our ER | n |\n|---:|---:|---:|\n",
-            er_pairs, [](const std::pair<double, double>& k) {
-              return absl::StrFormat("%.1f | %.1f", k.first, k.second);
-            });
+  print_top(
+      "ER pairs where ER differs, SE ER <= 6.0:\n\n| SE ER | our ER | n "
+      "|\n|---:|---:|---:|\n",
+      er_pairs, [](const std::pair<double, double>& k) {
+        return absl::StrFormat("%.1f | %.1f", k.first, k.second);
+      });
   print_top(
       "Hardest technique, SE ER > 6.0 (most frequent first):\n\n"
       "| SE hardest | our hardest | n |\n|---|---|---:|\n",
@@ -240,7 +265,8 @@ absl::Status RunCalibrateSe(const CommandArgs& args) {
 
 int RunCalibrateSeCommand(const CommandArgs& args) {
   absl::Status status = RunCalibrateSe(args);
-  if (!status.ok()) return UsageError("calibrate", std::string(status.message()));
+  if (!status.ok())
+    return UsageError("calibrate", std::string(status.message()));
   return kExitOk;
 }
 

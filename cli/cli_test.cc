@@ -29,43 +29,54 @@ using ::testing::HasSubstr;
 
 const std::string kData = sudoku::testing::SourceDir() + "/tests/data/";
 constexpr char kWiki[] =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5.."
+    "..8..79";
 
 TEST(CliTest, ValidateReportsEveryKindAndCarriesOn) {
   CliResult r = RunCli("validate " + kData + "cli_mixed.txt");
   EXPECT_EQ(r.exit_code, 1);
-  std::vector<std::string> lines = absl::StrSplit(r.out, '\n', absl::SkipEmpty());
+  std::vector<std::string> lines =
+      absl::StrSplit(r.out, '\n', absl::SkipEmpty());
   ASSERT_EQ(lines.size(), 5u) << r.out;
   EXPECT_THAT(lines[0], HasSubstr("cli_mixed.txt:3\tunique"));
   EXPECT_THAT(lines[1], HasSubstr("cli_mixed.txt:4\tmultiple"));
   EXPECT_THAT(lines[2], HasSubstr("cli_mixed.txt:5\tnone"));
-  EXPECT_THAT(lines[3], HasSubstr("invalid\tline 6: r1c1 and r1c2 both hold 5"));
-  EXPECT_THAT(lines[4], HasSubstr("invalid\tline 7, column 81: unexpected character 'x'"));
+  EXPECT_THAT(lines[3],
+              HasSubstr("invalid\tline 6: r1c1 and r1c2 both hold 5"));
+  EXPECT_THAT(
+      lines[4],
+      HasSubstr("invalid\tline 7, column 81: unexpected character 'x'"));
   EXPECT_THAT(r.err, HasSubstr("1 unique, 1 multiple, 1 none, 2 invalid"));
 }
 
 TEST(CliTest, ValidateMultipleGivesTwoDifferentValidSolutions) {
   CliResult r = RunCli("validate --json " + kData + "cli_mixed.txt");
-  std::vector<std::string> lines = absl::StrSplit(r.out, '\n', absl::SkipEmpty());
+  std::vector<std::string> lines =
+      absl::StrSplit(r.out, '\n', absl::SkipEmpty());
   ASSERT_EQ(lines.size(), 5u);
   EXPECT_THAT(lines[0], HasSubstr("\"status\":\"UNIQUE\""));
   EXPECT_THAT(lines[0], HasSubstr("\"nodes\":"));
   EXPECT_THAT(lines[1], HasSubstr("\"status\":\"MULTIPLE\""));
   EXPECT_THAT(lines[3], HasSubstr("\"status\":\"INVALID\""));
-  EXPECT_THAT(lines[3], HasSubstr("\"error\":\"line 6: r1c1 and r1c2 both hold 5"));
+  EXPECT_THAT(lines[3],
+              HasSubstr("\"error\":\"line 6: r1c1 and r1c2 both hold 5"));
   // Pull the two solutions out of the MULTIPLE line and check them.
   const std::string key = "\"solutions\":[";
   const size_t from = lines[1].find(key);
   ASSERT_NE(from, std::string::npos) << lines[1];
   const size_t to = lines[1].find(']', from);
   std::vector<std::string> solutions;
-  for (absl::string_view part : absl::StrSplit(
-           absl::string_view(lines[1]).substr(from + key.size(), to - from - key.size()), ',')) {
-    solutions.emplace_back(absl::StripPrefix(absl::StripSuffix(part, "\""), "\""));
+  for (absl::string_view part :
+       absl::StrSplit(absl::string_view(lines[1]).substr(
+                          from + key.size(), to - from - key.size()),
+                      ',')) {
+    solutions.emplace_back(
+        absl::StripPrefix(absl::StripSuffix(part, "\""), "\""));
   }
   ASSERT_EQ(solutions.size(), 2u) << lines[1];
   EXPECT_NE(solutions[0], solutions[1]);
-  absl::StatusOr<Grid> puzzle = ParseGrid(std::string("1") + std::string(80, '.'));
+  absl::StatusOr<Grid> puzzle =
+      ParseGrid(std::string("1") + std::string(80, '.'));
   for (const std::string& s : solutions) {
     EXPECT_TRUE(IsValidSolution(*puzzle, *ParseGrid(s))) << s;
   }
@@ -92,7 +103,8 @@ TEST(CliTest, SolveFromStdinInEveryFormat) {
   }
   CliResult dlx = RunCli("solve --solver=dlx --format=json", kWiki);
   EXPECT_EQ(dlx.exit_code, 0);
-  EXPECT_THAT(dlx.out, HasSubstr(absl::StrCat("\"solutions\":[\"", ToLine(*solution), "\"]")));
+  EXPECT_THAT(dlx.out, HasSubstr(absl::StrCat("\"solutions\":[\"",
+                                              ToLine(*solution), "\"]")));
   EXPECT_THAT(dlx.out, HasSubstr("\"solver\":\"dlx\""));
 }
 
@@ -102,7 +114,8 @@ TEST(CliTest, SolveCountsAllSolutions) {
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_THAT(r.out, HasSubstr("\"num_solutions\":1"));
   CliResult many = RunCli("solve --count=0 --format=json 1...............");
-  EXPECT_THAT(many.out, HasSubstr("\"num_solutions\":72"));  // 288 grids / 4 for r1c1
+  EXPECT_THAT(many.out,
+              HasSubstr("\"num_solutions\":72"));  // 288 grids / 4 for r1c1
 }
 
 TEST(CliTest, UsageErrorsExitTwo) {
@@ -114,10 +127,14 @@ TEST(CliTest, UsageErrorsExitTwo) {
   CliResult missing = RunCli("validate /nonexistent/file.txt");
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_THAT(missing.err, HasSubstr("/nonexistent/file.txt: no such file"));
-  EXPECT_EQ(RunCli("solve --solver=magic " + kData + "cli_mixed.txt").exit_code, 2);
-  EXPECT_EQ(RunCli("solve --format=xml " + kData + "cli_mixed.txt").exit_code, 2);
-  EXPECT_EQ(RunCli("validate --shape=3by3 " + kData + "cli_mixed.txt").exit_code, 2);
-  EXPECT_EQ(RunCli("solve --count=abc " + kData + "cli_mixed.txt").exit_code, 2);
+  EXPECT_EQ(RunCli("solve --solver=magic " + kData + "cli_mixed.txt").exit_code,
+            2);
+  EXPECT_EQ(RunCli("solve --format=xml " + kData + "cli_mixed.txt").exit_code,
+            2);
+  EXPECT_EQ(
+      RunCli("validate --shape=3by3 " + kData + "cli_mixed.txt").exit_code, 2);
+  EXPECT_EQ(RunCli("solve --count=abc " + kData + "cli_mixed.txt").exit_code,
+            2);
   EXPECT_EQ(RunCli("bench solve").exit_code, 2);  // no --corpus
   EXPECT_EQ(RunCli("--help").exit_code, 0);
   EXPECT_EQ(RunCli("validate --help").exit_code, 0);
@@ -136,27 +153,32 @@ TEST(CliTest, FormatConvertsAndReportsBadLines) {
   CliResult back = RunCli("format --to=line", r.out);
   EXPECT_THAT(back.out, HasSubstr(kWiki));
   // --shape forces 3x2 boxes on a 36-cell line.
-  CliResult shaped = RunCli("format --to=json --shape=3x2 1.....................................");
+  CliResult shaped = RunCli(
+      "format --to=json --shape=3x2 1.....................................");
   EXPECT_THAT(shaped.err, HasSubstr("got 38"));
 }
 
 TEST(CliTest, StochasticSolveReportsSuccessRatePerPuzzle) {
   const std::string easy =
-      "..867.4.24.23...9.37..2.......4...5.89.251.67.1...3.......9..73.3...52.17.5.329..";
+      "..867.4.24.23...9.37..2.......4...5.89.251.67.1...3.......9..73.3...52."
+      "17.5.329..";
   for (const char* solver : {"anneal", "hillclimb", "reseda"}) {
-    CliResult r = RunCli(absl::StrCat("solve --solver=", solver, " --runs=2 --seed=3 --json"),
-                         easy + "\n");
+    CliResult r = RunCli(
+        absl::StrCat("solve --solver=", solver, " --runs=2 --seed=3 --json"),
+        easy + "\n");
     EXPECT_EQ(r.exit_code, 0) << solver << ": " << r.err;
     EXPECT_THAT(r.out, HasSubstr("\"runs\":2"));
     EXPECT_THAT(r.out, HasSubstr("\"success_rate\":1"));
     EXPECT_THAT(r.out, HasSubstr("\"median_iterations\""));
     // Same seed, same runs: the JSON differs only in the measured times.
-    CliResult again = RunCli(absl::StrCat("solve --solver=", solver, " --runs=2 --seed=3 --json"),
-                             easy + "\n");
+    CliResult again = RunCli(
+        absl::StrCat("solve --solver=", solver, " --runs=2 --seed=3 --json"),
+        easy + "\n");
     EXPECT_EQ(r.out.substr(0, r.out.find("median_seconds")),
               again.out.substr(0, again.out.find("median_seconds")));
   }
-  CliResult bad = RunCli("solve --solver=reseda --solver-params=alhpa=0.7", easy + "\n");
+  CliResult bad =
+      RunCli("solve --solver=reseda --solver-params=alhpa=0.7", easy + "\n");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_THAT(bad.err, HasSubstr("alhpa"));
   CliResult runs = RunCli("solve --solver=anneal --runs=0", easy + "\n");
@@ -165,11 +187,13 @@ TEST(CliTest, StochasticSolveReportsSuccessRatePerPuzzle) {
 
 TEST(CliTest, RelaxationSolversAndSoftPuzzles) {
   const std::string easy =
-      "..867.4.24.23...9.37..2.......4...5.89.251.67.1...3.......9..73.3...52.17.5.329..";
+      "..867.4.24.23...9.37..2.......4...5.89.251.67.1...3.......9..73.3...52."
+      "17.5.329..";
   for (const char* variant : {"C", "D", "E", "F"}) {
-    CliResult r = RunCli(absl::StrCat("solve --solver=entropy --variant=", variant,
-                                      " --runs=1 --json"),
-                         easy + "\n");
+    CliResult r =
+        RunCli(absl::StrCat("solve --solver=entropy --variant=", variant,
+                            " --runs=1 --json"),
+               easy + "\n");
     EXPECT_EQ(r.exit_code, 0) << variant << ": " << r.err;
     EXPECT_THAT(r.out, HasSubstr("\"success_rate\":1"));
   }
@@ -179,11 +203,13 @@ TEST(CliTest, RelaxationSolversAndSoftPuzzles) {
   // A soft clue holding the true digit keeps the solution unique.
   std::string soft = easy;
   soft.replace(0, 1, "{15}");
-  CliResult r = RunCli("solve --soft --solver=entropy --runs=1 --json", soft + "\n");
+  CliResult r =
+      RunCli("solve --soft --solver=entropy --runs=1 --json", soft + "\n");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("\"exact_solutions\":1"));
   EXPECT_THAT(r.out, HasSubstr("\"successes\":1"));
-  CliResult bad = RunCli("solve --soft --solver=entropy", absl::StrCat("\n", easy.substr(0, 80), "{1x}\n"));
+  CliResult bad = RunCli("solve --soft --solver=entropy",
+                         absl::StrCat("\n", easy.substr(0, 80), "{1x}\n"));
   EXPECT_EQ(bad.exit_code, 1);
   EXPECT_THAT(bad.err, HasSubstr("line 2, column 83"));
   CliResult no = RunCli("solve --soft --solver=anneal", soft + "\n");

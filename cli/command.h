@@ -15,9 +15,9 @@
 namespace sudoku::cli {
 
 // Exit codes, documented in --help and README.
-inline constexpr int kExitOk = 0;        // every puzzle fine
-inline constexpr int kExitBadPuzzle = 1; // some puzzle invalid/unsolvable
-inline constexpr int kExitUsage = 2;     // bad flags, arguments or files
+inline constexpr int kExitOk = 0;         // every puzzle fine
+inline constexpr int kExitBadPuzzle = 1;  // some puzzle invalid/unsolvable
+inline constexpr int kExitUsage = 2;      // bad flags, arguments or files
 
 struct CommandArgs {
   // Positional arguments after the subcommand name.

@@ -14,7 +14,8 @@ namespace {
 const std::map<std::string, std::string, std::less<>>& Names() {
   static const auto* names = [] {
     auto* m = new std::map<std::string, std::string, std::less<>>;
-    for (const auto& t : DefaultTechniques()) (*m)[std::string(t->id())] = std::string(t->name());
+    for (const auto& t : DefaultTechniques())
+      (*m)[std::string(t->id())] = std::string(t->name());
     for (const char* id : {"nishio-matching"}) {
       absl::StatusOr<std::unique_ptr<Technique>> t = FindTechnique(id);
       if (t.ok()) (*m)[id] = std::string((*t)->name());
@@ -45,7 +46,8 @@ std::string TechniqueNameInText(absl::string_view id) {
   // ("Hidden single" -> "hidden single"; "X-Wing", "XY-Wing" stay).
   if (name.size() >= 2 && std::isupper(static_cast<unsigned char>(name[0])) &&
       std::islower(static_cast<unsigned char>(name[1]))) {
-    name[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(name[0])));
+    name[0] =
+        static_cast<char>(std::tolower(static_cast<unsigned char>(name[0])));
   }
   return name;
 }
@@ -55,23 +57,28 @@ StepOutput ToStepOutput(const Deduction& step, const Shape& shape) {
   out.set_technique(step.technique);
   out.set_name(TechniqueDisplayName(step.technique));
   out.set_rating(step.rating);
-  for (const CellDigit& p : step.placements) *out.add_placements() = ToCellDigit(p, shape);
-  for (const CellDigit& e : step.eliminations) *out.add_eliminations() = ToCellDigit(e, shape);
+  for (const CellDigit& p : step.placements)
+    *out.add_placements() = ToCellDigit(p, shape);
+  for (const CellDigit& e : step.eliminations)
+    *out.add_eliminations() = ToCellDigit(e, shape);
   out.set_text(step.text);
-  for (int cell : step.pattern_cells) out.add_pattern_cells(shape.CellName(cell));
+  for (int cell : step.pattern_cells)
+    out.add_pattern_cells(shape.CellName(cell));
   for (const CellDigit& c : step.pattern_candidates) {
     *out.add_pattern_candidates() = ToCellDigit(c, shape);
   }
-  for (int unit : step.pattern_units) out.add_pattern_units(shape.UnitName(unit));
+  for (int unit : step.pattern_units)
+    out.add_pattern_units(shape.UnitName(unit));
   return out;
 }
 
 std::string CountSummary(const Explanation& explanation) {
-  return absl::StrJoin(explanation.technique_counts, ", ",
-                       [](std::string* out, const std::pair<std::string, int>& p) {
-                         absl::StrAppend(out, p.second, " \xC3\x97 ",
-                                         TechniqueNameInText(p.first));
-                       });
+  return absl::StrJoin(
+      explanation.technique_counts, ", ",
+      [](std::string* out, const std::pair<std::string, int>& p) {
+        absl::StrAppend(out, p.second, " \xC3\x97 ",
+                        TechniqueNameInText(p.first));
+      });
 }
 
 }  // namespace sudoku::cli

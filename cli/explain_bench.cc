@@ -23,24 +23,30 @@ int BenchExplain(const CommandArgs&) {
   const std::string path = absl::GetFlag(FLAGS_corpus);
   if (path.empty()) return UsageError("bench", "--corpus=FILE is required");
   absl::StatusOr<ParseOptions> options = ParseOptionsFromFlags();
-  if (!options.ok()) return UsageError("bench", std::string(options.status().message()));
-  absl::StatusOr<std::vector<InputPuzzle>> inputs = ReadInputs({path}, *options);
-  if (!inputs.ok()) return UsageError("bench", std::string(inputs.status().message()));
+  if (!options.ok())
+    return UsageError("bench", std::string(options.status().message()));
+  absl::StatusOr<std::vector<InputPuzzle>> inputs =
+      ReadInputs({path}, *options);
+  if (!inputs.ok())
+    return UsageError("bench", std::string(inputs.status().message()));
   std::vector<Grid> grids;
   const int limit = absl::GetFlag(FLAGS_limit);
   for (const InputPuzzle& p : *inputs) {
     if (!p.grid.ok()) {
-      return UsageError("bench", absl::StrCat(p.where(), ": ", p.grid.status().message()));
+      return UsageError(
+          "bench", absl::StrCat(p.where(), ": ", p.grid.status().message()));
     }
     grids.push_back(*p.grid);
     if (limit > 0 && static_cast<int>(grids.size()) >= limit) break;
   }
-  if (grids.empty()) return UsageError("bench", absl::StrCat(path, ": no puzzles"));
+  if (grids.empty())
+    return UsageError("bench", absl::StrCat(path, ": no puzzles"));
   DeductionOptions deduction;
   deduction.allow_uniqueness = !absl::GetFlag(FLAGS_no_uniqueness);
   absl::StatusOr<std::unique_ptr<StepSolver>> solver =
       StepSolver::Create(absl::GetFlag(FLAGS_techniques), deduction);
-  if (!solver.ok()) return UsageError("bench", std::string(solver.status().message()));
+  if (!solver.ok())
+    return UsageError("bench", std::string(solver.status().message()));
 
   // One timed pass, puzzle by puzzle, on one thread (a warm-up on the first
   // puzzle builds the lazily cached tables).
@@ -51,16 +57,21 @@ int BenchExplain(const CommandArgs&) {
   for (const Grid& g : grids) {
     const auto t0 = std::chrono::steady_clock::now();
     const Explanation e = (*solver)->Explain(g);
-    times.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    times.push_back(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+            .count());
     by_logic += e.solved_by_logic;
     steps += static_cast<int>(e.steps.size());
   }
   const double total =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   std::vector<double> sorted = times;
   std::sort(sorted.begin(), sorted.end());
   auto q = [&](double f) {
-    return sorted[std::min(sorted.size() - 1, static_cast<size_t>(f * static_cast<double>(sorted.size())))];
+    return sorted[std::min(
+        sorted.size() - 1,
+        static_cast<size_t>(f * static_cast<double>(sorted.size())))];
   };
   const double n = static_cast<double>(grids.size());
   std::cout << absl::StrFormat(
@@ -68,7 +79,9 @@ int BenchExplain(const CommandArgs&) {
       "  %.1f puzzles/s (one thread), total %.2f s\n"
       "  per puzzle: median %.2f ms, p90 %.2f ms, max %.2f ms\n"
       "  %.1f steps/puzzle, %d of %d solved by logic (no guess)\n",
-      path, grids.size(), absl::GetFlag(FLAGS_techniques).empty() ? "all" : absl::GetFlag(FLAGS_techniques),
+      path, grids.size(),
+      absl::GetFlag(FLAGS_techniques).empty() ? "all"
+                                              : absl::GetFlag(FLAGS_techniques),
       n / total, total, 1e3 * q(0.5), 1e3 * q(0.9), 1e3 * sorted.back(),
       static_cast<double>(steps) / n, by_logic, grids.size());
   return kExitOk;

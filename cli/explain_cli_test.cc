@@ -38,16 +38,20 @@ using ::testing::Not;
 
 int CountOf(const std::string& text, const std::string& what) {
   int n = 0;
-  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  for (size_t at = text.find(what); at != std::string::npos;
+       at = text.find(what, at + 1))
+    ++n;
   return n;
 }
 
 const std::string kData = sudoku::testing::SourceDir() + "/tests/data/";
 constexpr char kWiki[] =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5.."
+    "..8..79";
 // magictour top1465, line 1: singles alone get stuck on it.
 constexpr char kHard[] =
-    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9."
+    ".......";
 
 TEST(ExplainCliTest, EasyPuzzleTextHasStepsRatingsAndCounts) {
   CliResult r = RunCli(absl::StrCat("explain ", kWiki));
@@ -55,7 +59,8 @@ TEST(ExplainCliTest, EasyPuzzleTextHasStepsRatingsAndCounts) {
   EXPECT_THAT(r.out, HasSubstr("Hidden single: "));
   EXPECT_THAT(r.out, HasSubstr("solved by logic\tER 1.2  EP 1.2  ED 1.2"));
   // The count line: "N × hidden single, M × full house" summing to the steps.
-  const std::vector<std::string> lines = absl::StrSplit(r.out, '\n', absl::SkipEmpty());
+  const std::vector<std::string> lines =
+      absl::StrSplit(r.out, '\n', absl::SkipEmpty());
   ASSERT_GE(lines.size(), 3u);
   const std::string& counts = lines.back();
   int total = 0;
@@ -68,8 +73,9 @@ TEST(ExplainCliTest, EasyPuzzleTextHasStepsRatingsAndCounts) {
   }
   EXPECT_THAT(counts, HasSubstr("\xC3\x97 hidden single"));
   const int empty = CountOf(kWiki, ".");
-  EXPECT_EQ(total, empty);                    // singles only: one step per empty cell
-  EXPECT_EQ(static_cast<int>(lines.size()), empty + 3);  // header, steps, verdict, counts
+  EXPECT_EQ(total, empty);  // singles only: one step per empty cell
+  EXPECT_EQ(static_cast<int>(lines.size()),
+            empty + 3);  // header, steps, verdict, counts
 }
 
 TEST(ExplainCliTest, EasyPuzzleJson) {
@@ -91,15 +97,20 @@ TEST(ExplainCliTest, EveryShapeEndsInTheSolution) {
   for (const char* puzzle : {
            ".2......4.3....1",                      // 4x4
            "...21......4..6...3..4.2.2...1.6.3..",  // 6x6 (2x3 boxes)
-           "C7.B8E2.5.3.A41.G.62.4.AF.B7.9D.9.DAG.7586.E2.BF83.4.6.B2.9A.G.5.E1.CB.G9425.73A"
-           ".GBF.192.7.85D.C6A.C.F5E.3G.B.295.9.DA.3.FC61E.G.6CD.9.F7A.231.428.5B.C16.F4.A.7"
-           "A.G1.7E4.9D36.5.E.79.836.51.D.F24.2E9.BD38.FG6.17.5.E.F.4.A1C.9.FD.G.2A.EB.945.3"
-           "1.A.6G47D.5.E.8B",  // 16x16 (a test fixture puzzle with half its empty cells filled)
+           "C7.B8E2.5.3.A41.G.62.4.AF.B7.9D.9.DAG.7586.E2.BF83.4.6.B2.9A.G.5."
+           "E1.CB.G9425.73A"
+           ".GBF.192.7.85D.C6A.C.F5E.3G.B.295.9.DA.3.FC61E.G.6CD.9.F7A.231.428."
+           "5B.C16.F4.A.7"
+           "A.G1.7E4.9D36.5.E.79.836.51.D.F24.2E9.BD38.FG6.17.5.E.F.4.A1C.9.FD."
+           "G.2A.EB.945.3"
+           "1.A.6G47D.5.E.8B",  // 16x16 (a test fixture puzzle with half its
+                                // empty cells filled)
        }) {
     CliResult r = RunCli(absl::StrCat("explain --json ", puzzle));
     ASSERT_EQ(r.exit_code, 0) << puzzle << "\n" << r.err;
     EXPECT_EQ(JsonString(r.out, "status"), "solved") << r.out;
-    absl::StatusOr<Grid> final_grid = ParseGrid(JsonString(r.out, "final_grid"));
+    absl::StatusOr<Grid> final_grid =
+        ParseGrid(JsonString(r.out, "final_grid"));
     ASSERT_TRUE(final_grid.ok()) << r.out;
     EXPECT_TRUE(IsValidSolution(*ParseGrid(puzzle), *final_grid)) << puzzle;
     CliResult text = RunCli(absl::StrCat("explain ", puzzle));
@@ -108,37 +119,44 @@ TEST(ExplainCliTest, EveryShapeEndsInTheSolution) {
 }
 
 TEST(ExplainCliTest, RestrictedLadderGetsStuckOrGuesses) {
-  CliResult stuck = RunCli(absl::StrCat("explain --json --techniques=singles --no-guess ", kHard));
+  CliResult stuck = RunCli(
+      absl::StrCat("explain --json --techniques=singles --no-guess ", kHard));
   ASSERT_EQ(stuck.exit_code, 0) << stuck.err;
   EXPECT_EQ(JsonString(stuck.out, "status"), "stuck");
   EXPECT_THAT(stuck.out, HasSubstr("\"solved_by_logic\":false"));
   EXPECT_THAT(stuck.out, Not(HasSubstr("\"technique\":\"guess\"")));
   EXPECT_THAT(stuck.out, Not(HasSubstr("\"technique\":\"pointing\"")));
-  CliResult text = RunCli(absl::StrCat("explain --techniques=singles --no-guess ", kHard));
+  CliResult text =
+      RunCli(absl::StrCat("explain --techniques=singles --no-guess ", kHard));
   EXPECT_THAT(text.out, HasSubstr("stuck after"));
 
-  CliResult guessed = RunCli(absl::StrCat("explain --json --techniques=singles ", kHard));
+  CliResult guessed =
+      RunCli(absl::StrCat("explain --json --techniques=singles ", kHard));
   ASSERT_EQ(guessed.exit_code, 0) << guessed.err;
   EXPECT_EQ(JsonString(guessed.out, "status"), "solved");
   EXPECT_THAT(guessed.out, HasSubstr("\"solved_by_logic\":false"));
   EXPECT_THAT(guessed.out, HasSubstr("\"technique\":\"guess\",\"rating\":20"));
   int guesses = 0;
   ASSERT_TRUE(absl::SimpleAtoi(JsonNumber(guessed.out, "guesses"), &guesses));
-  EXPECT_EQ(guesses, CountOf(guessed.out, "\"technique\":\"guess\",\"rating\""));
+  EXPECT_EQ(guesses,
+            CountOf(guessed.out, "\"technique\":\"guess\",\"rating\""));
   EXPECT_GT(guesses, 0);
-  EXPECT_TRUE(IsValidSolution(*ParseGrid(kHard), *ParseGrid(JsonString(guessed.out, "final_grid"))));
+  EXPECT_TRUE(IsValidSolution(
+      *ParseGrid(kHard), *ParseGrid(JsonString(guessed.out, "final_grid"))));
 }
 
 TEST(ExplainCliTest, NishioLaddersWork) {
   for (const char* t : {"singles,nishio", "singles,nishio-matching"}) {
-    CliResult r = RunCli(absl::StrCat("explain --json --techniques=", t, " ", kWiki));
+    CliResult r =
+        RunCli(absl::StrCat("explain --json --techniques=", t, " ", kWiki));
     ASSERT_EQ(r.exit_code, 0) << t << ": " << r.err;
     EXPECT_EQ(JsonString(r.out, "status"), "solved");
   }
 }
 
 TEST(ExplainCliTest, UnknownTechniqueIsAUsageError) {
-  CliResult r = RunCli(absl::StrCat("explain --techniques=singles,bogus ", kWiki));
+  CliResult r =
+      RunCli(absl::StrCat("explain --techniques=singles,bogus ", kWiki));
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("unknown technique or group 'bogus'"));
   EXPECT_TRUE(r.out.empty());
@@ -147,12 +165,15 @@ TEST(ExplainCliTest, UnknownTechniqueIsAUsageError) {
 TEST(ExplainCliTest, BadLineIsReportedAndTheBatchCarriesOn) {
   CliResult r = RunCli("explain " + kData + "explain_mixed.txt");
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_THAT(r.out, HasSubstr("explain_mixed.txt:3\tinvalid\tline 3, column 67: unexpected "
-                               "character 'x'"));
+  EXPECT_THAT(
+      r.out,
+      HasSubstr("explain_mixed.txt:3\tinvalid\tline 3, column 67: unexpected "
+                "character 'x'"));
   EXPECT_EQ(CountOf(r.out, "solved by logic"), 2) << r.out;
   CliResult json = RunCli("explain --json " + kData + "explain_mixed.txt");
   EXPECT_EQ(json.exit_code, 1);
-  std::vector<std::string> lines = absl::StrSplit(json.out, '\n', absl::SkipEmpty());
+  std::vector<std::string> lines =
+      absl::StrSplit(json.out, '\n', absl::SkipEmpty());
   ASSERT_EQ(lines.size(), 3u) << json.out;
   EXPECT_EQ(JsonString(lines[0], "status"), "solved");
   EXPECT_EQ(JsonString(lines[1], "status"), "invalid");
@@ -175,7 +196,8 @@ TEST(HintCliTest, FreshPuzzleGivesTheFirstExplainStep) {
   EXPECT_EQ(JsonString(hint.out, "text"), JsonString(explain.out, "text"));
   EXPECT_EQ(CountOf(hint.out, "\"placements\":["), 1);  // one step only
   CliResult text = RunCli(absl::StrCat("hint ", kWiki));
-  EXPECT_THAT(text.out, HasSubstr("hint (hidden single, 1.2): Hidden single: "));
+  EXPECT_THAT(text.out,
+              HasSubstr("hint (hidden single, 1.2): Hidden single: "));
 }
 
 TEST(HintCliTest, PartlySolvedGridGetsACorrectPlacement) {
@@ -192,13 +214,16 @@ TEST(HintCliTest, PartlySolvedGridGetsACorrectPlacement) {
   CliResult r = RunCli(absl::StrCat("hint --json ", kWiki, " ", grid));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   ASSERT_EQ(JsonString(r.out, "status"), "step") << r.out;
-  EXPECT_EQ(JsonNumber(r.out, "empty_cells"), absl::StrCat(CountOf(kWiki, ".") - 20));
-  const std::string cell = JsonString(r.out, "cell", r.out.find("\"placements\""));
+  EXPECT_EQ(JsonNumber(r.out, "empty_cells"),
+            absl::StrCat(CountOf(kWiki, ".") - 20));
+  const std::string cell =
+      JsonString(r.out, "cell", r.out.find("\"placements\""));
   int row = 0, col = 0;
   ASSERT_EQ(sscanf(cell.c_str(), "r%dc%d", &row, &col), 2) << r.out;
   const size_t index = static_cast<size_t>((row - 1) * 9 + col - 1);
   EXPECT_EQ(grid[index], '.');  // a cell the user has not filled
-  const size_t digit_at = r.out.find("\"digit\":", r.out.find("\"placements\""));
+  const size_t digit_at =
+      r.out.find("\"digit\":", r.out.find("\"placements\""));
   EXPECT_EQ(r.out[digit_at + 8], solution[index]);
 }
 
@@ -214,7 +239,8 @@ TEST(HintCliTest, WrongPlacementIsTheHint) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(JsonString(r.out, "status"), "wrong");
   EXPECT_THAT(JsonString(r.out, "text"), HasSubstr("r1c3 is wrong"));
-  EXPECT_THAT(JsonString(r.out, "text"), Not(HasSubstr(std::string(1, solution[2]))));
+  EXPECT_THAT(JsonString(r.out, "text"),
+              Not(HasSubstr(std::string(1, solution[2]))));
   CliResult text = RunCli(absl::StrCat("hint ", kWiki, " ", grid));
   EXPECT_THAT(text.out, HasSubstr("wrong: r1c3 is wrong"));
 }
@@ -264,12 +290,15 @@ TEST(HintCliTest, PencilMarksThatLoseTheSolutionDigitAreWrong) {
   // Removing a digit that is not the solution's is fine: a normal step.
   const char other = solution[2] == '1' ? '2' : '1';
   std::ofstream(path) << PencilMarks(2, other);
-  CliResult ok = RunCli(absl::StrCat("hint --json ", kWiki, " --pencil=", path));
+  CliResult ok =
+      RunCli(absl::StrCat("hint --json ", kWiki, " --pencil=", path));
   EXPECT_EQ(JsonString(ok.out, "status"), "step") << ok.out;
   std::ofstream(path) << "12 3x4\n";
   CliResult bad = RunCli(absl::StrCat("hint ", kWiki, " --pencil=", path));
   EXPECT_EQ(bad.exit_code, 1);
-  EXPECT_THAT(bad.out, HasSubstr("pencil marks: line 1, column 5: unexpected character 'x'"));
+  EXPECT_THAT(
+      bad.out,
+      HasSubstr("pencil marks: line 1, column 5: unexpected character 'x'"));
   std::remove(path.c_str());
 }
 
@@ -303,23 +332,27 @@ TEST(CalibrateSeCliTest, CountsAgreeWithExplain) {
   }
   ASSERT_GT(n, 0);
   EXPECT_THAT(r.out, HasSubstr("column se_er"));
-  EXPECT_THAT(r.out, HasSubstr(absl::StrFormat("| **all** | %d | %.1f%% | %.1f%% | %.1f%% |", n,
-                                               100.0 * equal / n, 100.0 * within_01 / n,
-                                               100.0 * within_05 / n)))
+  EXPECT_THAT(r.out, HasSubstr(absl::StrFormat(
+                         "| **all** | %d | %.1f%% | %.1f%% | %.1f%% |", n,
+                         100.0 * equal / n, 100.0 * within_01 / n,
+                         100.0 * within_05 / n)))
       << r.out;
-  CliResult limited = RunCli("calibrate se --corpus=" + tsv + " --limit=2 --stride=2");
+  CliResult limited =
+      RunCli("calibrate se --corpus=" + tsv + " --limit=2 --stride=2");
   EXPECT_THAT(limited.out, HasSubstr("| **all** | 2 |"));
 }
 
 TEST(CalibrateSeCliTest, MissingColumnIsAUsageError) {
-  CliResult r = RunCli("calibrate se --corpus=" + kData + "se_sample.tsv --label=nope");
+  CliResult r =
+      RunCli("calibrate se --corpus=" + kData + "se_sample.tsv --label=nope");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_THAT(r.err, HasSubstr("no SE rating column"));
 }
 
 TEST(BenchExplainCliTest, PrintsThroughput) {
   CliResult r = RunCli("bench explain --corpus=" + kData + "explain_mixed.txt");
-  EXPECT_EQ(r.exit_code, 2);  // the corpus has a bad line: figures would mislead
+  EXPECT_EQ(r.exit_code,
+            2);  // the corpus has a bad line: figures would mislead
   const std::string path = UniqueTempPath("bench");
   std::ofstream(path) << kWiki << "\n" << kHard << "\n";
   CliResult good = RunCli("bench explain --corpus=" + path);

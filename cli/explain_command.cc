@@ -18,7 +18,8 @@
 #include "storage/deduction_output.pb.h"
 
 ABSL_FLAG(bool, no_guess, false,
-          "explain/hint: never guess; stop and report 'stuck' when no technique applies");
+          "explain/hint: never guess; stop and report 'stuck' when no "
+          "technique applies");
 
 namespace sudoku::cli {
 namespace {
@@ -28,7 +29,8 @@ ExplainOutput ExplainToOutput(const StepSolver& solver, const Grid& puzzle) {
   out.set_puzzle(ToLine(puzzle));
   const Explanation e = solver.Explain(puzzle);
   out.set_status(std::string(ExplainStatusName(e.status)));
-  for (const Deduction& d : e.steps) *out.add_steps() = ToStepOutput(d, puzzle.shape());
+  for (const Deduction& d : e.steps)
+    *out.add_steps() = ToStepOutput(d, puzzle.shape());
   out.set_er(e.ratings.er);
   out.set_ep(e.ratings.ep);
   out.set_ed(e.ratings.ed);
@@ -41,9 +43,12 @@ ExplainOutput ExplainToOutput(const StepSolver& solver, const Grid& puzzle) {
     c->set_count(static_cast<uint32_t>(count));
   }
   out.set_final_grid(ToLine(e.final_grid));
-  if (e.status == ExplainStatus::kNoSolution) out.set_error("the puzzle has no solution");
+  if (e.status == ExplainStatus::kNoSolution)
+    out.set_error("the puzzle has no solution");
   if (e.status == ExplainStatus::kMultipleSolutions) {
-    out.set_error("the puzzle has several solutions; uniqueness techniques were not used");
+    out.set_error(
+        "the puzzle has several solutions; uniqueness techniques were not "
+        "used");
   }
   return out;
 }
@@ -66,7 +71,8 @@ Explained ExplainOne(const StepSolver& solver, const InputPuzzle& input) {
   r.out.set_label(input.label);
   Explanation counts(input.grid->shape());
   for (const TechniqueCountOutput& c : r.out.technique_counts()) {
-    counts.technique_counts.emplace_back(c.technique(), static_cast<int>(c.count()));
+    counts.technique_counts.emplace_back(c.technique(),
+                                         static_cast<int>(c.count()));
   }
   r.summary = CountSummary(counts);
   return r;
@@ -83,13 +89,15 @@ void PrintText(const Explained& r) {
   std::cout << "\n";
   int index = 0;
   for (const StepOutput& s : out.steps()) {
-    std::cout << absl::StrFormat("%4d  %4.1f  %s\n", ++index, s.rating(), s.text());
+    std::cout << absl::StrFormat("%4d  %4.1f  %s\n", ++index, s.rating(),
+                                 s.text());
   }
   std::string verdict = out.status();
   if (out.status() == "solved") {
-    verdict = out.solved_by_logic() ? "solved by logic"
-                                    : absl::StrCat("solved with ", out.guesses(),
-                                                   out.guesses() == 1 ? " guess" : " guesses");
+    verdict = out.solved_by_logic()
+                  ? "solved by logic"
+                  : absl::StrCat("solved with ", out.guesses(),
+                                 out.guesses() == 1 ? " guess" : " guesses");
   } else if (out.status() == "stuck") {
     verdict = absl::StrCat("stuck after ", out.steps_size(),
                            " steps: no technique of the ladder applies");
@@ -98,25 +106,31 @@ void PrintText(const Explained& r) {
   }
   std::cout << verdict;
   if (out.steps_size() > 0) {
-    std::cout << absl::StrFormat("\tER %.1f  EP %.1f  ED %.1f", out.er(), out.ep(), out.ed());
+    std::cout << absl::StrFormat("\tER %.1f  EP %.1f  ED %.1f", out.er(),
+                                 out.ep(), out.ed());
   }
   std::cout << "\n";
   if (!r.summary.empty()) std::cout << r.summary << "\n";
-  if (out.status() == "stuck") std::cout << "grid: " << out.final_grid() << "\n";
+  if (out.status() == "stuck")
+    std::cout << "grid: " << out.final_grid() << "\n";
   std::cout << "\n";
 }
 
 int RunExplain(const CommandArgs& args) {
   absl::StatusOr<ParseOptions> options = ParseOptionsFromFlags();
-  if (!options.ok()) return UsageError("explain", std::string(options.status().message()));
+  if (!options.ok())
+    return UsageError("explain", std::string(options.status().message()));
   DeductionOptions deduction;
   deduction.allow_uniqueness = !absl::GetFlag(FLAGS_no_uniqueness);
   deduction.allow_guessing = !absl::GetFlag(FLAGS_no_guess);
   absl::StatusOr<std::unique_ptr<StepSolver>> solver =
       StepSolver::Create(absl::GetFlag(FLAGS_techniques), deduction);
-  if (!solver.ok()) return UsageError("explain", std::string(solver.status().message()));
-  absl::StatusOr<std::vector<InputPuzzle>> inputs = ReadInputs(args.positional, *options);
-  if (!inputs.ok()) return UsageError("explain", std::string(inputs.status().message()));
+  if (!solver.ok())
+    return UsageError("explain", std::string(solver.status().message()));
+  absl::StatusOr<std::vector<InputPuzzle>> inputs =
+      ReadInputs(args.positional, *options);
+  if (!inputs.ok())
+    return UsageError("explain", std::string(inputs.status().message()));
   const bool json = absl::GetFlag(FLAGS_json);
   int exit_code = kExitOk;
   ParallelOrdered(
@@ -124,7 +138,8 @@ int RunExplain(const CommandArgs& args) {
       [&](size_t i) { return ExplainOne(**solver, (*inputs)[i]); },
       [&](size_t, Explained r) {
         const std::string& status = r.out.status();
-        if (status == "invalid" || status == "no_solution" || status == "multiple_solutions") {
+        if (status == "invalid" || status == "no_solution" ||
+            status == "multiple_solutions") {
           exit_code = kExitBadPuzzle;
         }
         if (json) {
@@ -139,21 +154,31 @@ int RunExplain(const CommandArgs& args) {
 }  // namespace
 
 Command ExplainCommand() {
-  return {"explain", "human-style solution step by step, with SE ratings (ER/EP/ED)",
-          "Usage: sudoku-forge explain [FILE|-|PUZZLE]... [--json] [--techniques=LIST]\n"
-          "       [--no-uniqueness] [--no-guess] [--shape=RxC] [--jobs=J]\n"
-          "Solves each puzzle the way a person would: at every point the easiest\n"
-          "deduction (lowest Sudoku Explainer rating) of the ladder, until solved.\n"
-          "Prints every step (rating and an English sentence), then the verdict with\n"
-          "ER (hardest step), EP (hardest up to the first placement) and ED (first\n"
-          "step), and the per-technique counts. --techniques restricts the ladder to\n"
-          "groups and ids, e.g. singles,intersections,nishio (see docs/DEDUCTION.md).\n"
-          "When nothing applies the solver guesses the solution's digit in a cell\n"
-          "with the fewest candidates (a 'guess' step rated 20.0) so the solution is\n"
-          "still complete; --no-guess stops there and reports 'stuck' instead.\n"
-          "One result per puzzle; a bad line is reported with its line and column\n"
-          "and the batch carries on (exit code 1 at the end).",
-          {"json", "techniques", "no_uniqueness", "no_guess", "shape", "jobs"}, &RunExplain};
+  return {
+      "explain",
+      "human-style solution step by step, with SE ratings (ER/EP/ED)",
+      "Usage: sudoku-forge explain [FILE|-|PUZZLE]... [--json] "
+      "[--techniques=LIST]\n"
+      "       [--no-uniqueness] [--no-guess] [--shape=RxC] [--jobs=J]\n"
+      "Solves each puzzle the way a person would: at every point the easiest\n"
+      "deduction (lowest Sudoku Explainer rating) of the ladder, until "
+      "solved.\n"
+      "Prints every step (rating and an English sentence), then the verdict "
+      "with\n"
+      "ER (hardest step), EP (hardest up to the first placement) and ED "
+      "(first\n"
+      "step), and the per-technique counts. --techniques restricts the ladder "
+      "to\n"
+      "groups and ids, e.g. singles,intersections,nishio (see "
+      "docs/DEDUCTION.md).\n"
+      "When nothing applies the solver guesses the solution's digit in a cell\n"
+      "with the fewest candidates (a 'guess' step rated 20.0) so the solution "
+      "is\n"
+      "still complete; --no-guess stops there and reports 'stuck' instead.\n"
+      "One result per puzzle; a bad line is reported with its line and column\n"
+      "and the batch carries on (exit code 1 at the end).",
+      {"json", "techniques", "no_uniqueness", "no_guess", "shape", "jobs"},
+      &RunExplain};
 }
 
 }  // namespace sudoku::cli

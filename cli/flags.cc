@@ -2,20 +2,29 @@
 
 #include "absl/flags/flag.h"
 
-ABSL_FLAG(bool, json, false, "Machine output: one JSON object per puzzle (protobuf JSON mapping)");
+ABSL_FLAG(bool, json, false,
+          "Machine output: one JSON object per puzzle (protobuf JSON mapping)");
 ABSL_FLAG(std::string, shape, "",
-          "Box shape RxC (e.g. 3x3, 2x3, 3x2); default: inferred from the cell count");
-ABSL_FLAG(std::string, format, "", "Output format (per command: line|grid|json|tokens|...)");
-ABSL_FLAG(std::string, solver, "backtrack", "Solver name (see `sudoku-forge solve --help`)");
+          "Box shape RxC (e.g. 3x3, 2x3, 3x2); default: inferred from the cell "
+          "count");
+ABSL_FLAG(std::string, format, "",
+          "Output format (per command: line|grid|json|tokens|...)");
+ABSL_FLAG(std::string, solver, "backtrack",
+          "Solver name (see `sudoku-forge solve --help`)");
 ABSL_FLAG(std::string, db, "sudoku-forge.db", "SQLite database file");
-ABSL_FLAG(uint64_t, seed, 1, "Seed for every random choice (same seed, same output)");
+ABSL_FLAG(uint64_t, seed, 1,
+          "Seed for every random choice (same seed, same output)");
 ABSL_FLAG(int, jobs, 1, "Worker threads");
-ABSL_FLAG(std::string, corpus, "", "Puzzle file to read (benchmarks, calibration)");
-ABSL_FLAG(int, count, 1, "How many (solutions to count, puzzles to make; 0 = all)");
+ABSL_FLAG(std::string, corpus, "",
+          "Puzzle file to read (benchmarks, calibration)");
+ABSL_FLAG(int, count, 1,
+          "How many (solutions to count, puzzles to make; 0 = all)");
 ABSL_FLAG(std::string, collection, "", "Collection name in the database");
 ABSL_FLAG(std::string, level, "", "Difficulty level: easy|medium|hard|evil");
-ABSL_FLAG(std::string, techniques, "",
-          "Comma-separated technique ids or groups restricting the deduction ladder");
-ABSL_FLAG(bool, no_uniqueness, false, "Disable techniques that assume a unique solution");
+ABSL_FLAG(
+    std::string, techniques, "",
+    "Comma-separated technique ids or groups restricting the deduction ladder");
+ABSL_FLAG(bool, no_uniqueness, false,
+          "Disable techniques that assume a unique solution");
 ABSL_FLAG(int, runs, 10, "Runs per puzzle for stochastic solvers");
 ABSL_FLAG(std::string, out, "", "Output file or directory");

@@ -19,17 +19,22 @@ namespace {
 int RunFormat(const CommandArgs& args) {
   const std::string to = absl::GetFlag(FLAGS_to);
   if (to != "line" && to != "grid" && to != "json" && to != "tokens") {
-    return UsageError("format", absl::StrCat("unknown --to '", to,
-                                             "' (expected line, grid, json or tokens)"));
+    return UsageError("format",
+                      absl::StrCat("unknown --to '", to,
+                                   "' (expected line, grid, json or tokens)"));
   }
   absl::StatusOr<ParseOptions> options = ParseOptionsFromFlags();
-  if (!options.ok()) return UsageError("format", std::string(options.status().message()));
-  absl::StatusOr<std::vector<InputPuzzle>> inputs = ReadInputs(args.positional, *options);
-  if (!inputs.ok()) return UsageError("format", std::string(inputs.status().message()));
+  if (!options.ok())
+    return UsageError("format", std::string(options.status().message()));
+  absl::StatusOr<std::vector<InputPuzzle>> inputs =
+      ReadInputs(args.positional, *options);
+  if (!inputs.ok())
+    return UsageError("format", std::string(inputs.status().message()));
   int exit_code = kExitOk;
   for (const InputPuzzle& input : *inputs) {
     if (!input.grid.ok()) {
-      std::cerr << input.where() << ": " << input.grid.status().message() << "\n";
+      std::cerr << input.where() << ": " << input.grid.status().message()
+                << "\n";
       exit_code = kExitBadPuzzle;
       continue;
     }
@@ -58,13 +63,17 @@ int RunFormat(const CommandArgs& args) {
 }  // namespace
 
 Command FormatCommand() {
-  return {"format", "convert puzzles between line, grid, tokens and JSON",
-          "Usage: sudoku-forge format [FILE|-|PUZZLE]... --to=line|grid|json|tokens\n"
-          "Reads any supported input format (one puzzle per line, whitespace-\n"
-          "separated numbers, pasted grids with | - + borders) and writes each\n"
-          "puzzle in the chosen format. Bad puzzles are reported on stderr with\n"
-          "their line and column; the rest are converted (exit code 1).",
-          {"to", "shape"}, &RunFormat};
+  return {
+      "format",
+      "convert puzzles between line, grid, tokens and JSON",
+      "Usage: sudoku-forge format [FILE|-|PUZZLE]... "
+      "--to=line|grid|json|tokens\n"
+      "Reads any supported input format (one puzzle per line, whitespace-\n"
+      "separated numbers, pasted grids with | - + borders) and writes each\n"
+      "puzzle in the chosen format. Bad puzzles are reported on stderr with\n"
+      "their line and column; the rest are converted (exit code 1).",
+      {"to", "shape"},
+      &RunFormat};
 }
 
 }  // namespace sudoku::cli

@@ -25,13 +25,13 @@
 #include "core/format.h"
 #include "core/rng.h"
 #include "generator/generator.h"
-#include "rater/rater.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "rater/rater.h"
 #include "storage/sqlite_puzzle_store.h"
-#include "tests/testing/status_matchers.h"
 #include "tests/testing/cli_runner.h"
 #include "tests/testing/paths.h"
+#include "tests/testing/status_matchers.h"
 
 namespace sudoku {
 namespace {
@@ -77,7 +77,8 @@ std::map<uint64_t, std::string> StoredByIndex(SqlitePuzzleStore& store,
     }
     uint64_t index = 0;
     EXPECT_TRUE(absl::SimpleAtoi((*info)->parameters().at("index"), &index));
-    EXPECT_TRUE(out.emplace(index, ToLine(p.givens)).second) << "index " << index << " twice";
+    EXPECT_TRUE(out.emplace(index, ToLine(p.givens)).second)
+        << "index " << index << " twice";
   }
   return out;
 }
@@ -92,12 +93,14 @@ TEST(GenerateCliTest, SameSeedSamePuzzlesForAnyJobs) {
   EXPECT_NE(a.out, c.out);
 }
 
-// Mean Forge score of the puzzles in `lines` (one per line), as `rate` gives it.
+// Mean Forge score of the puzzles in `lines` (one per line), as `rate` gives
+// it.
 double MeanScore(const std::string& lines) {
   const CliResult r = RunCli("rate --json", lines);
   double sum = 0;
   int n = 0;
-  for (absl::string_view line : absl::StrSplit(r.out, '\n', absl::SkipEmpty())) {
+  for (absl::string_view line :
+       absl::StrSplit(r.out, '\n', absl::SkipEmpty())) {
     double score = 0;
     if (absl::SimpleAtod(JsonNumber(std::string(line), "score"), &score)) {
       sum += score;
@@ -112,26 +115,31 @@ TEST(GenerateCliTest, ScoreTargetSteersInsideTheLevel) {
   // Targets near either end of the hard band, wherever the fit put it.
   const LevelThresholds t = Thresholds();
   const double width = t.evil_from - t.hard_from;
-  const CliResult low = RunCli(absl::StrCat("generate --count=10 --seed=4 --level=hard --score-target=",
-                                            t.hard_from + 0.1 * width));
-  const CliResult high = RunCli(absl::StrCat("generate --count=10 --seed=4 --level=hard --score-target=",
-                                             t.evil_from - 0.1 * width));
+  const CliResult low = RunCli(
+      absl::StrCat("generate --count=10 --seed=4 --level=hard --score-target=",
+                   t.hard_from + 0.1 * width));
+  const CliResult high = RunCli(
+      absl::StrCat("generate --count=10 --seed=4 --level=hard --score-target=",
+                   t.evil_from - 0.1 * width));
   ASSERT_EQ(low.exit_code, 0) << low.err;
   ASSERT_EQ(high.exit_code, 0) << high.err;
   EXPECT_LT(MeanScore(low.out), MeanScore(high.out));
   const CliResult rated = RunCli("rate", high.out);
   EXPECT_EQ(Lines(rated.out).size(), 10u);
-  for (const std::string& line : Lines(rated.out)) EXPECT_THAT(line, HasSubstr("\thard\t"));
+  for (const std::string& line : Lines(rated.out))
+    EXPECT_THAT(line, HasSubstr("\thard\t"));
   const CliResult outside = RunCli("generate --level=medium --score-target=9");
   EXPECT_EQ(outside.exit_code, 2);
-  EXPECT_THAT(outside.err, HasSubstr("--score-target=9 is outside the score range"));
+  EXPECT_THAT(outside.err,
+              HasSubstr("--score-target=9 is outside the score range"));
 }
 
 TEST(GenerateCliTest, DbStoresSolutionRatingTraceAndProvenance) {
   const std::string db = UniqueTempPath("store.db");
   RemoveDb(db);
-  const CliResult r = RunCli(absl::StrCat("generate --count=8 --seed=11 --jobs=2 --db=", db,
-                                         " --collection=mine --symmetry=rot180"));
+  const CliResult r =
+      RunCli(absl::StrCat("generate --count=8 --seed=11 --jobs=2 --db=", db,
+                          " --collection=mine --symmetry=rot180"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.err, HasSubstr("8 new"));
   const std::vector<std::string> printed = Lines(r.out);
@@ -165,7 +173,8 @@ TEST(GenerateCliTest, DbStoresSolutionRatingTraceAndProvenance) {
     ASSERT_TRUE(absl::SimpleAtoi(g.parameters().at("index"), &index));
     ASSERT_LT(index, 8u);
     EXPECT_EQ(g.seed(), DeriveSeed(11, index));
-    EXPECT_EQ(g.generator_version(), absl::StrCat("generator-", kGeneratorVersion));
+    EXPECT_EQ(g.generator_version(),
+              absl::StrCat("generator-", kGeneratorVersion));
     EXPECT_EQ(g.symmetry(), "rot180");
     EXPECT_EQ(g.parameters().at("symmetry"), "rot180");
     EXPECT_EQ(printed[index], ToLine(p.givens));
@@ -179,7 +188,8 @@ TEST(GenerateCliTest, RerunResumesWithoutDuplicates) {
   ASSERT_EQ(reference.exit_code, 0);
   const std::vector<std::string> all = Lines(reference.out);
   ASSERT_EQ(all.size(), 25u);
-  const std::string flags = absl::StrCat(" --seed=3 --jobs=2 --nostore-traces --db=", db);
+  const std::string flags =
+      absl::StrCat(" --seed=3 --jobs=2 --nostore-traces --db=", db);
   const CliResult first = RunCli("generate --count=10" + flags);
   ASSERT_EQ(first.exit_code, 0) << first.err;
   const CliResult second = RunCli("generate --count=25" + flags);
@@ -187,12 +197,14 @@ TEST(GenerateCliTest, RerunResumesWithoutDuplicates) {
   EXPECT_THAT(second.err, HasSubstr("15 new"));
   EXPECT_THAT(second.err, HasSubstr("10 from an earlier run"));
   // Only the missing puzzles were made, and they are the reference's.
-  EXPECT_EQ(Lines(second.out), std::vector<std::string>(all.begin() + 10, all.end()));
+  EXPECT_EQ(Lines(second.out),
+            std::vector<std::string>(all.begin() + 10, all.end()));
   const CliResult third = RunCli("generate --count=25" + flags);
   ASSERT_EQ(third.exit_code, 0) << third.err;
   EXPECT_EQ(third.out, "");
   // Other options are another run: a new index space in the same collection.
-  const CliResult other = RunCli(absl::StrCat("generate --count=2 --seed=4 --db=", db));
+  const CliResult other =
+      RunCli(absl::StrCat("generate --count=2 --seed=4 --db=", db));
   ASSERT_EQ(other.exit_code, 0) << other.err;
   auto store = OpenOrDie(db);
   ASSERT_NE(store, nullptr);
@@ -224,7 +236,8 @@ TEST(GenerateCliTest, SigintStopsCleanlyAndKeepsStoredPuzzles) {
   ASSERT_GT(pid, 0);
   // Wait until some batches are committed (read through our own connection).
   int64_t seen = 0;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  const auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::seconds(60);
   while (seen < 10 && std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     auto reader = SqlitePuzzleStore::Open(db, {.create_if_missing = false});
@@ -251,37 +264,45 @@ TEST(GenerateCliTest, SigintStopsCleanlyAndKeepsStoredPuzzles) {
   ASSERT_FALSE(stored.empty());
   // What is stored is the reference batch's puzzles at their indices.
   const uint64_t end = stored.rbegin()->first + 1;
-  const CliResult reference = RunCli(absl::StrCat("generate --count=", end + 5, " ", seed));
+  const CliResult reference =
+      RunCli(absl::StrCat("generate --count=", end + 5, " ", seed));
   ASSERT_EQ(reference.exit_code, 0);
   const std::vector<std::string> all = Lines(reference.out);
-  for (const auto& [index, line] : stored) EXPECT_EQ(all[index], line) << "index " << index;
+  for (const auto& [index, line] : stored)
+    EXPECT_EQ(all[index], line) << "index " << index;
   // Resuming completes the batch without duplicates.
-  const CliResult resumed = RunCli(absl::StrCat("generate --count=", end + 5, " ", seed,
-                                               " --jobs=2 --nostore-traces --db=", db));
+  const CliResult resumed =
+      RunCli(absl::StrCat("generate --count=", end + 5, " ", seed,
+                          " --jobs=2 --nostore-traces --db=", db));
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
   EXPECT_EQ(Lines(resumed.out).size(), end + 5 - stored.size());
   auto store = OpenOrDie(db);
   ASSERT_NE(store, nullptr);
-  const std::map<uint64_t, std::string> after = StoredByIndex(*store, "generated");
+  const std::map<uint64_t, std::string> after =
+      StoredByIndex(*store, "generated");
   EXPECT_EQ(after.size(), end + 5);
   EXPECT_EQ(store->Stats()->puzzles, static_cast<int64_t>(end + 5));
-  for (const auto& [index, line] : after) EXPECT_EQ(all[index], line) << "index " << index;
+  for (const auto& [index, line] : after)
+    EXPECT_EQ(all[index], line) << "index " << index;
 }
 
 TEST(GenerateCliTest, ProgressLineOnATerminalOnly) {
   const std::string db = UniqueTempPath("progress.db");
   RemoveDb(db);
-  const CliResult piped = RunCli(absl::StrCat("generate --count=20 --nostore-traces --db=", db));
+  const CliResult piped =
+      RunCli(absl::StrCat("generate --count=20 --nostore-traces --db=", db));
   ASSERT_EQ(piped.exit_code, 0) << piped.err;
   EXPECT_THAT(piped.err, ::testing::Not(HasSubstr("\r")));
   EXPECT_THAT(piped.err, ::testing::Not(HasSubstr("\033[")));
   // script(1) gives the command a terminal; the last draw (done == total)
   // always happens.
-  if (std::system("command -v script >/dev/null 2>&1") != 0) GTEST_SKIP() << "no script(1)";
+  if (std::system("command -v script >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "no script(1)";
   const std::string log = UniqueTempPath("tty.txt");
-  const std::string cmd = absl::StrCat("script -qec '", sudoku::testing::ForgeBinary(),
-                                       " generate --count=20 --seed=2 --nostore-traces --db=", db,
-                                       " >/dev/null' ", log, " >/dev/null 2>&1 </dev/null");
+  const std::string cmd =
+      absl::StrCat("script -qec '", sudoku::testing::ForgeBinary(),
+                   " generate --count=20 --seed=2 --nostore-traces --db=", db,
+                   " >/dev/null' ", log, " >/dev/null 2>&1 </dev/null");
   ASSERT_EQ(std::system(cmd.c_str()), 0);
   const std::string tty = ReadFileToString(log);
   EXPECT_THAT(tty, HasSubstr("generate: 20/20 (100.0%)"));
@@ -296,9 +317,10 @@ class CorpusCliTest : public ::testing::Test {
     const std::string db = UniqueTempPath("corpus.db");
     RemoveDb(db);
     const std::string dir = UniqueTempPath("corpus_out");
-    const CliResult r = RunCli(absl::StrCat("corpus build --per-level=7 --levels=easy,medium ",
-                                           "--seed=9 --jobs=2 --nostore-traces --db=", db,
-                                           " --out=", dir, " ", extra));
+    const CliResult r =
+        RunCli(absl::StrCat("corpus build --per-level=7 --levels=easy,medium ",
+                            "--seed=9 --jobs=2 --nostore-traces --db=", db,
+                            " --out=", dir, " ", extra));
     EXPECT_EQ(r.exit_code, 0) << r.err;
     if (db_out != nullptr) *db_out = db;
     return dir;
@@ -329,8 +351,8 @@ TEST_F(CorpusCliTest, ShardsPartitionTheCorpusAndMergeRestoresIt) {
     std::multiset<std::string> from_shards;
     for (int i = 0; i < 3; ++i) {
       const std::vector<std::string> rows =
-          Rows(absl::StrCat(shard_dirs[static_cast<size_t>(i)], "/", level, ".shard-", i,
-                            "-of-3.tsv"));
+          Rows(absl::StrCat(shard_dirs[static_cast<size_t>(i)], "/", level,
+                            ".shard-", i, "-of-3.tsv"));
       // Shard i holds indices i, i+3, ...: 3, 2, 2 puzzles.
       EXPECT_EQ(rows.size(), i == 0 ? 3u : 2u);
       for (size_t k = 0; k < rows.size(); ++k) {
@@ -349,14 +371,15 @@ TEST_F(CorpusCliTest, ShardsPartitionTheCorpusAndMergeRestoresIt) {
   const std::string merged_db = UniqueTempPath("merged.db");
   RemoveDb(merged_db);
   const std::string merged_dir = UniqueTempPath("merged_out");
-  const CliResult m = RunCli(absl::StrCat("corpus merge --db=", merged_db, " ", shard_dbs[0], " ",
-                                         shard_dbs[1], " ", shard_dbs[2], " ", shard_dbs[1],
-                                         " --out=", merged_dir));
+  const CliResult m = RunCli(absl::StrCat(
+      "corpus merge --db=", merged_db, " ", shard_dbs[0], " ", shard_dbs[1],
+      " ", shard_dbs[2], " ", shard_dbs[1], " --out=", merged_dir));
   ASSERT_EQ(m.exit_code, 0) << m.err;
   EXPECT_THAT(m.out, HasSubstr("merged 18 puzzles from 4 databases"));
   EXPECT_THAT(m.out, HasSubstr("14 new, 4 duplicates"));
   for (const std::string level : {"easy", "medium"}) {
-    EXPECT_EQ(ReadFileToString(merged_dir + "/" + level + ".tsv"), ReadFileToString(full + "/" + level + ".tsv"))
+    EXPECT_EQ(ReadFileToString(merged_dir + "/" + level + ".tsv"),
+              ReadFileToString(full + "/" + level + ".tsv"))
         << level;
   }
   auto store = OpenOrDie(merged_db);
@@ -369,7 +392,8 @@ TEST_F(CorpusCliTest, ShardsPartitionTheCorpusAndMergeRestoresIt) {
               ::testing::ElementsAre(::testing::Pair("corpus/easy", 7),
                                      ::testing::Pair("corpus/medium", 7)));
   // Provenance travels with the puzzles.
-  const std::map<uint64_t, std::string> easy = StoredByIndex(*store, "corpus/easy");
+  const std::map<uint64_t, std::string> easy =
+      StoredByIndex(*store, "corpus/easy");
   EXPECT_EQ(easy.size(), 7u);
 }
 
@@ -393,11 +417,13 @@ TEST_F(CorpusCliTest, MergeDropsIsomorphsOfStoredPuzzles) {
   std::ofstream(input) << text;
   const std::string other = UniqueTempPath("other.db");
   RemoveDb(other);
-  const CliResult imported = RunCli(absl::StrCat("import ", input, " --db=", other));
+  const CliResult imported =
+      RunCli(absl::StrCat("import ", input, " --db=", other));
   ASSERT_EQ(imported.exit_code, 0) << imported.err;
   const std::string merged = UniqueTempPath("merged2.db");
   RemoveDb(merged);
-  const CliResult m = RunCli(absl::StrCat("corpus merge --db=", merged, " ", db, " ", other));
+  const CliResult m =
+      RunCli(absl::StrCat("corpus merge --db=", merged, " ", db, " ", other));
   ASSERT_EQ(m.exit_code, 0) << m.err;
   EXPECT_THAT(m.out, HasSubstr("merged 11 puzzles from 2 databases"));
   EXPECT_THAT(m.out, HasSubstr("8 new, 3 duplicates"));
@@ -408,8 +434,9 @@ TEST_F(CorpusCliTest, MergeDropsIsomorphsOfStoredPuzzles) {
 
 TEST_F(CorpusCliTest, BadShardIsAUsageError) {
   for (const char* spec : {"3/3", "1", "a/2", "0/0"}) {
-    const CliResult r = RunCli(absl::StrCat("corpus build --per-level=1 --shard=", spec,
-                                           " --db=", UniqueTempPath("bad.db")));
+    const CliResult r =
+        RunCli(absl::StrCat("corpus build --per-level=1 --shard=", spec,
+                            " --db=", UniqueTempPath("bad.db")));
     EXPECT_EQ(r.exit_code, 2) << spec;
     EXPECT_THAT(r.err, HasSubstr("--shard must be I/K")) << spec;
   }

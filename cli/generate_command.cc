@@ -12,37 +12,45 @@
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/flags.h"
+#include "cli/generate_run.h"
 #include "cli/json.h"
 #include "cli/parallel.h"
 #include "cli/progress.h"
+#include "cli/store_util.h"
 #include "core/format.h"
 #include "core/rng.h"
-#include "generator/generator.h"
-#include "deduction/registry.h"
-#include "rater/rater.h"
-#include "cli/generate_run.h"
-#include "cli/store_util.h"
 #include "core/status_macros.h"
+#include "deduction/registry.h"
+#include "generator/generator.h"
+#include "rater/rater.h"
 #include "storage/cli_output.pb.h"
 
 ABSL_FLAG(std::string, symmetry, "none",
           "Clue pattern symmetry: none, rot180, rot90, diagonal, antidiagonal, "
           "horizontal, vertical, mirrors, dihedral");
-ABSL_FLAG(bool, minimal, true, "Remove clues until none can go (--nominimal stops at --min-clues)");
+ABSL_FLAG(bool, minimal, true,
+          "Remove clues until none can go (--nominimal stops at --min-clues)");
 ABSL_FLAG(int, min_clues, 0, "Stop removing clues at this many (0 = no bound)");
-ABSL_FLAG(int, max_clues, 0, "Reject puzzles with more clues than this (0 = no bound)");
-ABSL_FLAG(double, score_min, -1e9, "Lowest Forge score accepted (with or instead of --level)");
-ABSL_FLAG(double, score_max, 1e9, "Highest Forge score accepted (with or instead of --level)");
-ABSL_FLAG(std::optional<double>, score_target, std::nullopt,
-          "Preferred Forge score inside the band: the generator backs off to the puzzle nearest "
-          "it (default per --level: the middle of the band; easy: 1.0 below medium)");
+ABSL_FLAG(int, max_clues, 0,
+          "Reject puzzles with more clues than this (0 = no bound)");
+ABSL_FLAG(double, score_min, -1e9,
+          "Lowest Forge score accepted (with or instead of --level)");
+ABSL_FLAG(double, score_max, 1e9,
+          "Highest Forge score accepted (with or instead of --level)");
+ABSL_FLAG(
+    std::optional<double>, score_target, std::nullopt,
+    "Preferred Forge score inside the band: the generator backs off to the "
+    "puzzle nearest "
+    "it (default per --level: the middle of the band; easy: 1.0 below medium)");
 ABSL_FLAG(std::string, requires, "",
           "Accept only puzzles whose easiest solution uses this technique id "
           "(e.g. x_wing for a book chapter on X-Wings)");
 ABSL_FLAG(bool, strict_minimal, false,
-          "With a difficulty target, return only minimal puzzles (never put clues back "
+          "With a difficulty target, return only minimal puzzles (never put "
+          "clues back "
           "to make a too-hard puzzle easier)");
-ABSL_FLAG(int, max_attempts, 1000, "Full grids tried per puzzle before giving up on it");
+ABSL_FLAG(int, max_attempts, 1000,
+          "Full grids tried per puzzle before giving up on it");
 
 ABSL_FLAG(bool, store_traces, true,
           "With --db: store each puzzle's solve path (the rater's trace) too");
@@ -55,7 +63,8 @@ absl::StatusOr<GeneratorOptions> GeneratorOptionsFromFlags() {
   if (!shape_spec.empty()) {
     SUDOKU_ASSIGN_OR_RETURN(options.shape, Shape::FromSpec(shape_spec));
   }
-  SUDOKU_ASSIGN_OR_RETURN(options.symmetry, ParseSymmetry(absl::GetFlag(FLAGS_symmetry)));
+  SUDOKU_ASSIGN_OR_RETURN(options.symmetry,
+                          ParseSymmetry(absl::GetFlag(FLAGS_symmetry)));
   options.minimal = absl::GetFlag(FLAGS_minimal);
   options.min_clues = absl::GetFlag(FLAGS_min_clues);
   options.max_clues = absl::GetFlag(FLAGS_max_clues);
@@ -65,7 +74,8 @@ absl::StatusOr<GeneratorOptions> GeneratorOptionsFromFlags() {
   return options;
 }
 
-std::map<std::string, std::string> GeneratorParameters(const GeneratorOptions& options) {
+std::map<std::string, std::string> GeneratorParameters(
+    const GeneratorOptions& options) {
   return {{"shape", options.shape->name()},
           {"symmetry", std::string(SymmetryName(options.symmetry))},
           {"minimal", options.minimal ? "true" : "false"},
@@ -79,10 +89,12 @@ namespace {
 
 int RunGenerate(const CommandArgs& args) {
   if (!args.positional.empty()) {
-    return UsageError("generate", absl::StrCat("unexpected argument '", args.positional[0], "'"));
+    return UsageError("generate", absl::StrCat("unexpected argument '",
+                                               args.positional[0], "'"));
   }
   absl::StatusOr<GeneratorOptions> options = GeneratorOptionsFromFlags();
-  if (!options.ok()) return UsageError("generate", std::string(options.status().message()));
+  if (!options.ok())
+    return UsageError("generate", std::string(options.status().message()));
   // Difficulty target: --level sets the score band; --score-min/max narrow it.
   DifficultyTarget target;
   const std::string level_name = absl::GetFlag(FLAGS_level);
@@ -92,10 +104,12 @@ int RunGenerate(const CommandArgs& args) {
   target.score_target = absl::GetFlag(FLAGS_score_target);
   if (!level_name.empty()) {
     absl::StatusOr<Level> parsed = ParseLevel(level_name);
-    if (!parsed.ok()) return UsageError("generate", std::string(parsed.status().message()));
+    if (!parsed.ok())
+      return UsageError("generate", std::string(parsed.status().message()));
     target.level = *parsed;
   }
-  const bool targeted = target.level.has_value() || !target.requires_technique.empty() ||
+  const bool targeted = target.level.has_value() ||
+                        !target.requires_technique.empty() ||
                         target.score_min > -1e9 || target.score_max < 1e9;
   // --db given: every puzzle is stored (rated, with its trace and
   // generation info) in --collection, and a re-run resumes.
@@ -105,38 +119,45 @@ int RunGenerate(const CommandArgs& args) {
   spec.options = *options;
   if (targeted || to_db) {
     absl::StatusOr<std::unique_ptr<Rater>> made = Rater::Create({});
-    if (!made.ok()) return UsageError("generate", std::string(made.status().message()));
+    if (!made.ok())
+      return UsageError("generate", std::string(made.status().message()));
     rater = std::move(*made);
     spec.rater = rater.get();
   }
   spec.parameters = GeneratorParameters(*options);
   if (targeted) {
     absl::StatusOr<Judge> judge = MakeJudge(*rater, target);
-    if (!judge.ok()) return UsageError("generate", std::string(judge.status().message()));
+    if (!judge.ok())
+      return UsageError("generate", std::string(judge.status().message()));
     spec.judge = *std::move(judge);
     spec.parameters["level"] = level_name;
     spec.parameters["score_min"] = absl::StrCat(target.score_min);
     spec.parameters["score_max"] = absl::StrCat(target.score_max);
     spec.parameters["requires"] = target.requires_technique;
-    if (target.score_target) spec.parameters["score_target"] = absl::StrCat(*target.score_target);
+    if (target.score_target)
+      spec.parameters["score_target"] = absl::StrCat(*target.score_target);
     spec.parameters["rater_version"] = absl::StrCat(kRaterVersion);
   }
   const int count = absl::GetFlag(FLAGS_count);
   spec.jobs = absl::GetFlag(FLAGS_jobs);
   if (count < 1) return UsageError("generate", "--count must be at least 1");
-  if (spec.jobs < 1 || spec.jobs > 256) return UsageError("generate", "--jobs must be in 1..256");
+  if (spec.jobs < 1 || spec.jobs > 256)
+    return UsageError("generate", "--jobs must be in 1..256");
   spec.seed = absl::GetFlag(FLAGS_seed);
   spec.parameters["seed"] = absl::StrCat(spec.seed);
   spec.target_level = level_name;
   spec.symmetry_name = std::string(SymmetryName(options->symmetry));
-  for (int i = 0; i < count; ++i) spec.indices.push_back(static_cast<uint64_t>(i));
+  for (int i = 0; i < count; ++i)
+    spec.indices.push_back(static_cast<uint64_t>(i));
   const bool json = absl::GetFlag(FLAGS_json);
 
   StoreSpec store_spec;
   std::unique_ptr<SqlitePuzzleStore> store;
   if (to_db) {
-    absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> opened = OpenStoreFromFlags(true);
-    if (!opened.ok()) return UsageError("generate", std::string(opened.status().message()));
+    absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> opened =
+        OpenStoreFromFlags(true);
+    if (!opened.ok())
+      return UsageError("generate", std::string(opened.status().message()));
     store = *std::move(opened);
     store_spec.store = store.get();
     store_spec.collection = absl::GetFlag(FLAGS_collection);
@@ -170,7 +191,8 @@ int RunGenerate(const CommandArgs& args) {
     std::cout << ToJson(out) << "\n";
   };
   InterruptGuard interrupt;
-  absl::StatusOr<BatchStats> stats = RunBatch(spec, store_spec, interrupt.flag(), print, "generate");
+  absl::StatusOr<BatchStats> stats =
+      RunBatch(spec, store_spec, interrupt.flag(), print, "generate");
   if (!stats.ok()) {
     std::cerr << "sudoku-forge generate: " << stats.status().message() << "\n";
     return kExitUsage;
@@ -181,19 +203,22 @@ int RunGenerate(const CommandArgs& args) {
               << options->max_attempts << "\n";
   }
   std::cerr << absl::StrFormat(
-      "generated %d puzzles (%s, symmetry %s%s) in %.2f s: %.1f puzzles/s, %.2f grids tried per "
+      "generated %d puzzles (%s, symmetry %s%s) in %.2f s: %.1f puzzles/s, "
+      "%.2f grids tried per "
       "puzzle%s\n",
       s.made, options->shape->name(), SymmetryName(options->symmetry),
-      target.level ? absl::StrCat(", level ", LevelName(*target.level)) : "", s.seconds,
-      static_cast<double>(s.made) / s.seconds,
-      s.made > 0 ? static_cast<double>(s.attempts) / static_cast<double>(s.made) : 0.0,
+      target.level ? absl::StrCat(", level ", LevelName(*target.level)) : "",
+      s.seconds, static_cast<double>(s.made) / s.seconds,
+      s.made > 0 ? static_cast<double>(s.attempts) / static_cast<double>(s.made)
+                 : 0.0,
       s.interrupted ? " (interrupted)" : "");
   if (store != nullptr) {
     std::cerr << absl::StrFormat(
-        "stored in %s, collection '%s': %d new, %d already stored as isomorphs, %d from an "
+        "stored in %s, collection '%s': %d new, %d already stored as "
+        "isomorphs, %d from an "
         "earlier run of the same seed and options%s\n",
-        absl::GetFlag(FLAGS_db), store_spec.collection, s.inserted, s.isomorphs, s.resumed,
-        s.interrupted ? "; re-run the same command to resume" : "");
+        absl::GetFlag(FLAGS_db), store_spec.collection, s.inserted, s.isomorphs,
+        s.resumed, s.interrupted ? "; re-run the same command to resume" : "");
   }
   if (s.interrupted) return 130;
   return s.failed > 0 ? kExitBadPuzzle : kExitOk;
@@ -202,25 +227,30 @@ int RunGenerate(const CommandArgs& args) {
 }  // namespace
 
 Command GenerateCommand() {
-  return {"generate", "generate unique puzzles (minimal, symmetric) from a seed",
-          "Usage: sudoku-forge generate [--count=N] [--shape=RxC] [--symmetry=S]\n"
-          "       [--seed=S] [--jobs=J] [--min-clues=N] [--max-clues=N] [--nominimal]\n"
-          "       [--level=easy|medium|hard|evil|needs-guessing] [--score-min=X]\n"
-          "       [--score-max=X] [--score-target=X] [--requires=TECHNIQUE]\n"
-          "       [--max-attempts=N] [--json]\n"
-          "       [--db=PATH [--collection=NAME] [--nostore-traces]]\n"
-          "Each puzzle: a random full grid, then clue removal in random order,\n"
-          "each removal kept only if the puzzle still has one solution. The same\n"
-          "--seed gives the same puzzles for any --jobs. Prints one puzzle per line\n"
-          "(or one JSON object with solution, seed and attempts).\n"
-          "With --db: each puzzle is also stored with its solution, rating, trace\n"
-          "and generation info in --collection (default 'generated'); re-running\n"
-          "the same command resumes (stored puzzles are not made again), and\n"
-          "Ctrl-C stops cleanly, keeping what is stored (exit code 130).",
-          {"count", "shape", "symmetry", "seed", "jobs", "minimal", "min_clues", "max_clues",
-           "json", "level", "score_min", "score_max", "score_target", "requires", "max_attempts", "strict_minimal",
-           "db", "collection", "store_traces"},
-          &RunGenerate};
+  return {
+      "generate",
+      "generate unique puzzles (minimal, symmetric) from a seed",
+      "Usage: sudoku-forge generate [--count=N] [--shape=RxC] [--symmetry=S]\n"
+      "       [--seed=S] [--jobs=J] [--min-clues=N] [--max-clues=N] "
+      "[--nominimal]\n"
+      "       [--level=easy|medium|hard|evil|needs-guessing] [--score-min=X]\n"
+      "       [--score-max=X] [--score-target=X] [--requires=TECHNIQUE]\n"
+      "       [--max-attempts=N] [--json]\n"
+      "       [--db=PATH [--collection=NAME] [--nostore-traces]]\n"
+      "Each puzzle: a random full grid, then clue removal in random order,\n"
+      "each removal kept only if the puzzle still has one solution. The same\n"
+      "--seed gives the same puzzles for any --jobs. Prints one puzzle per "
+      "line\n"
+      "(or one JSON object with solution, seed and attempts).\n"
+      "With --db: each puzzle is also stored with its solution, rating, trace\n"
+      "and generation info in --collection (default 'generated'); re-running\n"
+      "the same command resumes (stored puzzles are not made again), and\n"
+      "Ctrl-C stops cleanly, keeping what is stored (exit code 130).",
+      {"count", "shape", "symmetry", "seed", "jobs", "minimal", "min_clues",
+       "max_clues", "json", "level", "score_min", "score_max", "score_target",
+       "requires", "max_attempts", "strict_minimal", "db", "collection",
+       "store_traces"},
+      &RunGenerate};
 }
 
 }  // namespace sudoku::cli

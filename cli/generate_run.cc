@@ -54,14 +54,17 @@ std::optional<double> DefaultScoreTarget(Level level) {
       return hi - (medium_hi - medium_lo);
     }
     case Level::kMedium:
-    case Level::kHard: return (lo + hi) / 2;
+    case Level::kHard:
+      return (lo + hi) / 2;
     case Level::kEvil:
-    case Level::kNeedsGuessing: return std::nullopt;
+    case Level::kNeedsGuessing:
+      return std::nullopt;
   }
   return std::nullopt;
 }
 
-absl::StatusOr<Judge> MakeJudge(const Rater& rater, const DifficultyTarget& target) {
+absl::StatusOr<Judge> MakeJudge(const Rater& rater,
+                                const DifficultyTarget& target) {
   double required_difficulty = 0;
   if (!target.requires_technique.empty()) {
     SUDOKU_ASSIGN_OR_RETURN(std::unique_ptr<Technique> t,
@@ -79,16 +82,17 @@ absl::StatusOr<Judge> MakeJudge(const Rater& rater, const DifficultyTarget& targ
   if (!preferred && target.level) preferred = DefaultScoreTarget(*target.level);
   if (preferred && (*preferred < lo || *preferred >= hi)) {
     if (target.score_target) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "--score-target=", *target.score_target, " is outside the score range [", lo, ", ",
-          hi, ")"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("--score-target=", *target.score_target,
+                       " is outside the score range [", lo, ", ", hi, ")"));
     }
     preferred = std::clamp(*preferred, lo, std::nextafter(hi, lo));
   }
   const bool want_guessing = target.level == Level::kNeedsGuessing;
   const std::string required = target.requires_technique;
-  return Judge([&rater, lo, hi, preferred, want_guessing, required, required_difficulty](
-                   const Grid& puzzle, const Grid&) -> Judgement {
+  return Judge([&rater, lo, hi, preferred, want_guessing, required,
+                required_difficulty](const Grid& puzzle,
+                                     const Grid&) -> Judgement {
     RatingResult r = rater.Rate(puzzle);
     const RatingFeatures& f = r.features;
     Verdict v = Verdict::kAccept;
@@ -97,8 +101,9 @@ absl::StatusOr<Judge> MakeJudge(const Rater& rater, const DifficultyTarget& targ
     } else if (!f.solved_by_logic) {
       v = Verdict::kTooHard;
     } else if (!required.empty() &&
-               std::none_of(f.technique_counts.begin(), f.technique_counts.end(),
-                            [&](const auto& tc) { return tc.first == required; })) {
+               std::none_of(
+                   f.technique_counts.begin(), f.technique_counts.end(),
+                   [&](const auto& tc) { return tc.first == required; })) {
       v = f.er < required_difficulty ? Verdict::kTooEasy : Verdict::kTooHard;
     } else if (r.score < lo) {
       v = Verdict::kTooEasy;
@@ -124,7 +129,8 @@ RatingResult RateCached(const Rater& rater, const Grid& puzzle) {
 
 std::string RunKey(const std::map<std::string, std::string>& parameters) {
   std::string text = absl::StrCat("generator-", kGeneratorVersion, ";");
-  for (const auto& [name, value] : parameters) absl::StrAppend(&text, name, "=", value, ";");
+  for (const auto& [name, value] : parameters)
+    absl::StrAppend(&text, name, "=", value, ";");
   uint64_t h = 0xcbf29ce484222325ULL;
   for (char c : text) {
     h ^= static_cast<unsigned char>(c);
@@ -151,7 +157,8 @@ absl::StatusOr<std::set<uint64_t>> StoredIndices(PuzzleStore& store,
       auto index = info->parameters().find("index");
       if (run == info->parameters().end() || run->second != run_key) continue;
       uint64_t i = 0;
-      if (index != info->parameters().end() && absl::SimpleAtoi(index->second, &i)) {
+      if (index != info->parameters().end() &&
+          absl::SimpleAtoi(index->second, &i)) {
         out.insert(i);
       }
     }
@@ -163,8 +170,9 @@ absl::StatusOr<std::set<uint64_t>> StoredIndices(PuzzleStore& store,
 proto::Rating RatingToProto(const Rater& rater, const RatingResult& r) {
   proto::Rating p;
   p.set_engine_version(absl::StrCat("rater-", kRaterVersion));
-  (*p.mutable_parameters())["techniques"] =
-      rater.options().techniques.empty() ? "default" : rater.options().techniques;
+  (*p.mutable_parameters())["techniques"] = rater.options().techniques.empty()
+                                                ? "default"
+                                                : rater.options().techniques;
   (*p.mutable_parameters())["allow_uniqueness"] =
       rater.options().allow_uniqueness ? "true" : "false";
   p.set_score(r.score);
@@ -204,17 +212,18 @@ proto::Trace TraceToProto(const RatingResult& r) {
       e->set_cell(static_cast<uint32_t>(cd.cell));
       e->set_digit(static_cast<uint32_t>(cd.digit));
     }
-    for (int cell : d.pattern_cells) s->add_evidence_cells(static_cast<uint32_t>(cell));
+    for (int cell : d.pattern_cells)
+      s->add_evidence_cells(static_cast<uint32_t>(cell));
     s->set_explanation(d.text);
   }
   t.set_complete(r.explanation->status == ExplainStatus::kSolved);
   return t;
 }
 
-absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
-                                    const std::atomic<bool>* stop,
-                                    const std::function<void(const MadePuzzle&)>& on_made,
-                                    absl::string_view progress_label) {
+absl::StatusOr<BatchStats> RunBatch(
+    const BatchSpec& spec, const StoreSpec& out, const std::atomic<bool>* stop,
+    const std::function<void(const MadePuzzle&)>& on_made,
+    absl::string_view progress_label) {
   BatchStats stats;
   const auto start = std::chrono::steady_clock::now();
   const std::string run_key = RunKey(spec.parameters);
@@ -222,7 +231,8 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
   int64_t collection_id = 0;
   PuzzleStore* store = out.store;
   if (store != nullptr) {
-    if (spec.rater == nullptr) return absl::InvalidArgumentError("storing needs a rater");
+    if (spec.rater == nullptr)
+      return absl::InvalidArgumentError("storing needs a rater");
     SUDOKU_ASSIGN_OR_RETURN(std::set<uint64_t> done,
                             StoredIndices(*store, out.collection, run_key));
     for (uint64_t i : spec.indices) {
@@ -232,7 +242,8 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
         pending.push_back(i);
       }
     }
-    SUDOKU_ASSIGN_OR_RETURN(collection_id, store->EnsureCollection(out.collection, false));
+    SUDOKU_ASSIGN_OR_RETURN(collection_id,
+                            store->EnsureCollection(out.collection, false));
   } else {
     pending = spec.indices;
   }
@@ -243,9 +254,12 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
     std::optional<RatingResult> rating;
   };
   std::atomic<bool> halt{false};
-  auto stopped = [&] { return halt.load() || (stop != nullptr && stop->load()); };
+  auto stopped = [&] {
+    return halt.load() || (stop != nullptr && stop->load());
+  };
   std::mutex generators_mu;
-  std::map<std::thread::id, std::unique_ptr<Generator>> generators;  // one per thread
+  std::map<std::thread::id, std::unique_ptr<Generator>>
+      generators;  // one per thread
   auto work = [&](size_t k) {
     Result r;
     if (stopped()) {
@@ -260,12 +274,15 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
       if (slot == nullptr) slot = std::make_unique<Generator>(spec.options);
       generator = slot.get();
     }
-    r.puzzle = generator->Generate(DeriveSeed(spec.seed, pending[k]), spec.judge);
-    if (r.puzzle && spec.rater != nullptr) r.rating = RateCached(*spec.rater, r.puzzle->puzzle);
+    r.puzzle =
+        generator->Generate(DeriveSeed(spec.seed, pending[k]), spec.judge);
+    if (r.puzzle && spec.rater != nullptr)
+      r.rating = RateCached(*spec.rater, r.puzzle->puzzle);
     return r;
   };
 
-  Progress progress(std::string(progress_label), static_cast<int64_t>(pending.size()));
+  Progress progress(std::string(progress_label),
+                    static_cast<int64_t>(pending.size()));
   std::vector<MadePuzzle> buffer;
   absl::Status error;
   auto last_commit = std::chrono::steady_clock::now();
@@ -281,15 +298,18 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
     if (inserted.inserted) {
       ++stats.inserted;
       proto::Rating rating = RatingToProto(*spec.rater, *m.rating);
-      SUDOKU_ASSIGN_OR_RETURN(int64_t rating_id, store->AddRating(inserted.id, rating));
+      SUDOKU_ASSIGN_OR_RETURN(int64_t rating_id,
+                              store->AddRating(inserted.id, rating));
       if (out.traces && m.rating->explanation != nullptr) {
         SUDOKU_RETURN_IF_ERROR(
-            store->AddTrace(inserted.id, rating_id, TraceToProto(*m.rating)).status());
+            store->AddTrace(inserted.id, rating_id, TraceToProto(*m.rating))
+                .status());
       }
       proto::GenerationInfo info;
       info.set_seed(m.puzzle.seed);
       info.set_generator_version(absl::StrCat("generator-", kGeneratorVersion));
-      for (const auto& [name, value] : spec.parameters) (*info.mutable_parameters())[name] = value;
+      for (const auto& [name, value] : spec.parameters)
+        (*info.mutable_parameters())[name] = value;
       (*info.mutable_parameters())["run"] = run_key;
       (*info.mutable_parameters())["index"] = absl::StrCat(m.index);
       (*info.mutable_parameters())["batch_seed"] = absl::StrCat(spec.seed);
@@ -333,8 +353,8 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
       return;
     }
     buffer.push_back(std::move(m));
-    if (buffer.size() >= 256 ||
-        std::chrono::steady_clock::now() - last_commit > std::chrono::milliseconds(250)) {
+    if (buffer.size() >= 256 || std::chrono::steady_clock::now() - last_commit >
+                                    std::chrono::milliseconds(250)) {
       flush();
     }
   };
@@ -342,7 +362,8 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
   if (store != nullptr) flush();
   stats.interrupted = stop != nullptr && stop->load();
   stats.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   if (!error.ok()) return error;
   return stats;
 }
@@ -355,7 +376,9 @@ InterruptGuard::InterruptGuard() {
   sigaction(SIGINT, &action, &g_previous_action);
 }
 
-InterruptGuard::~InterruptGuard() { sigaction(SIGINT, &g_previous_action, nullptr); }
+InterruptGuard::~InterruptGuard() {
+  sigaction(SIGINT, &g_previous_action, nullptr);
+}
 
 const std::atomic<bool>* InterruptGuard::flag() const { return &g_interrupted; }
 

@@ -62,7 +62,8 @@ std::optional<double> DefaultScoreTarget(Level level);
 // above it, or needing a guess, too hard; an accepted puzzle carries its
 // offset from the score target. Caches the last rating per
 // thread so the accepted puzzle is not rated twice (see RateCached).
-absl::StatusOr<Judge> MakeJudge(const Rater& rater, const DifficultyTarget& target);
+absl::StatusOr<Judge> MakeJudge(const Rater& rater,
+                                const DifficultyTarget& target);
 
 // The rating of `puzzle`, reusing the judge's last rating on this thread
 // when it was for the same puzzle.
@@ -71,15 +72,16 @@ RatingResult RateCached(const Rater& rater, const Grid& puzzle);
 // What a batch makes.
 struct BatchSpec {
   GeneratorOptions options;
-  Judge judge;                 // null = no difficulty target
-  const Rater* rater = nullptr;  // rates every puzzle when set (required with a store)
-  uint64_t seed = 1;           // puzzle i: DeriveSeed(seed, i)
+  Judge judge;  // null = no difficulty target
+  const Rater* rater =
+      nullptr;        // rates every puzzle when set (required with a store)
+  uint64_t seed = 1;  // puzzle i: DeriveSeed(seed, i)
   std::vector<uint64_t> indices;  // which puzzles, ascending
   int jobs = 1;
   // Every option that shapes the puzzles (name -> value), stored as
   // provenance and hashed into the run key. Must not hold count or jobs.
   std::map<std::string, std::string> parameters;
-  std::string target_level;    // for GenerationInfo; "" = none
+  std::string target_level;  // for GenerationInfo; "" = none
   std::string symmetry_name;
 };
 
@@ -87,16 +89,16 @@ struct StoreSpec {
   PuzzleStore* store = nullptr;  // not owned; null = nothing stored
   std::string collection;        // every puzzle of the run joins it
   std::string source = "generate";
-  bool traces = true;            // store the rater's solve path
+  bool traces = true;  // store the rater's solve path
 };
 
 struct BatchStats {
-  int64_t made = 0;        // puzzles generated in this run
-  int64_t inserted = 0;    // new rows in the store
-  int64_t isomorphs = 0;   // already stored (as an isomorph)
-  int64_t resumed = 0;     // skipped: stored by an earlier run
-  int64_t failed = 0;      // no puzzle within max_attempts
-  int64_t attempts = 0;    // full grids tried for the made puzzles
+  int64_t made = 0;       // puzzles generated in this run
+  int64_t inserted = 0;   // new rows in the store
+  int64_t isomorphs = 0;  // already stored (as an isomorph)
+  int64_t resumed = 0;    // skipped: stored by an earlier run
+  int64_t failed = 0;     // no puzzle within max_attempts
+  int64_t attempts = 0;   // full grids tried for the made puzzles
   double seconds = 0;
   bool interrupted = false;
 };
@@ -114,7 +116,8 @@ struct MadePuzzle {
 // InvalidArgument when they contradict each other. In generate_command.cc.
 absl::StatusOr<GeneratorOptions> GeneratorOptionsFromFlags();
 // The options as provenance parameters (name -> value).
-std::map<std::string, std::string> GeneratorParameters(const GeneratorOptions& options);
+std::map<std::string, std::string> GeneratorParameters(
+    const GeneratorOptions& options);
 
 // FNV-1a of "generator-V;name=value;..." in hex: the identity of a run.
 std::string RunKey(const std::map<std::string, std::string>& parameters);
@@ -134,10 +137,11 @@ proto::Trace TraceToProto(const RatingResult& rating);
 // by the same run), calls `on_made` in index order (may be null). Stops
 // early, keeping what is committed, when `stop` becomes true. The progress
 // line is drawn on a terminal only. Errors: the store's.
-absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& store,
-                                    const std::atomic<bool>* stop,
-                                    const std::function<void(const MadePuzzle&)>& on_made,
-                                    absl::string_view progress_label);
+absl::StatusOr<BatchStats> RunBatch(
+    const BatchSpec& spec, const StoreSpec& store,
+    const std::atomic<bool>* stop,
+    const std::function<void(const MadePuzzle&)>& on_made,
+    absl::string_view progress_label);
 
 // SIGINT sets the flag returned here while the guard lives (restores the
 // previous handler after).

@@ -1,10 +1,11 @@
 #include "cli/input.h"
 
+#include <sys/stat.h>
+
 #include <fstream>
 #include <iostream>
 #include <iterator>
 #include <sstream>
-#include <sys/stat.h>
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
@@ -59,8 +60,8 @@ absl::StatusOr<std::vector<InputPuzzle>> ReadInputs(
       // Not a file: a puzzle given literally, if it reads as one.
       std::vector<PuzzleRecord> recs = ParsePuzzles(source, options);
       const bool looks_like_puzzle =
-          source.find_first_of("/\\") == std::string::npos && recs.size() == 1 &&
-          (recs[0].grid.ok() || source.size() >= 16);
+          source.find_first_of("/\\") == std::string::npos &&
+          recs.size() == 1 && (recs[0].grid.ok() || source.size() >= 16);
       if (!looks_like_puzzle) {
         return absl::NotFoundError(absl::StrCat(source, ": no such file"));
       }
@@ -71,7 +72,8 @@ absl::StatusOr<std::vector<InputPuzzle>> ReadInputs(
         // Say "argument N" rather than "line 1".
         std::string msg(p.grid.status().message());
         if (msg.rfind("line 1", 0) == 0) msg = msg.substr(7);
-        if (!msg.empty() && (msg[0] == ':' || msg[0] == ',')) msg = msg.substr(2);
+        if (!msg.empty() && (msg[0] == ':' || msg[0] == ','))
+          msg = msg.substr(2);
         p.grid = absl::InvalidArgumentError(msg);
       }
       p.label = std::move(recs[0].label);

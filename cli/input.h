@@ -12,8 +12,8 @@
 namespace sudoku::cli {
 
 struct InputPuzzle {
-  std::string file;   // file name, "-" for standard input, "" for an argument
-  int line = 0;       // 1-based line in `file` (0 for an argument)
+  std::string file;  // file name, "-" for standard input, "" for an argument
+  int line = 0;      // 1-based line in `file` (0 for an argument)
   absl::StatusOr<Grid> grid = absl::UnknownError("unset");
   std::string label;  // text after the puzzle on its line
   // "file:line" or "argument N": where to point the user.

@@ -10,7 +10,8 @@ std::string ToJson(const google::protobuf::Message& message) {
   std::string out;
   // Serialising a well-formed message cannot fail; an error would be a bug
   // in our message definitions, so report it in the output itself.
-  auto status = google::protobuf::util::MessageToJsonString(message, &out, options);
+  auto status =
+      google::protobuf::util::MessageToJsonString(message, &out, options);
   if (!status.ok()) return "{\"error\": \"json serialisation failed\"}";
   return out;
 }

@@ -32,24 +32,12 @@ namespace {
 
 const std::vector<Command>& Commands() {
   static const auto* commands = new std::vector<Command>{
-      ValidateCommand(),
-      SolveCommand(),
-      FormatCommand(),
-      BenchCommand(),
-      GenerateCommand(),
-      RateCommand(),
-      CalibrateCommand(),
-      ReproduceCommand(),
-      ImportCommand(),
-      ExportCommand(),
-      ListCommand(),
-      ShowCommand(),
-      StatsCommand(),
-      CanonCommand(),
-      RenderCommand(),
-      BookCommand(),
-      ExplainCommand(),
-      HintCommand(),
+      ValidateCommand(),  SolveCommand(),     FormatCommand(),
+      BenchCommand(),     GenerateCommand(),  RateCommand(),
+      CalibrateCommand(), ReproduceCommand(), ImportCommand(),
+      ExportCommand(),    ListCommand(),      ShowCommand(),
+      StatsCommand(),     CanonCommand(),     RenderCommand(),
+      BookCommand(),      ExplainCommand(),   HintCommand(),
       CorpusCommand(),
   };
   return *commands;
@@ -65,7 +53,8 @@ void PrintMainHelp() {
                "box shape (4x4 to 25x25).\n\n"
                "Usage: sudoku-forge COMMAND [ARGS...] [--flags]\n\nCommands:\n";
   for (const Command& c : Commands()) {
-    std::cout << "  " << c.name << std::string(12 - std::min<size_t>(11, strlen(c.name)), ' ')
+    std::cout << "  " << c.name
+              << std::string(12 - std::min<size_t>(11, strlen(c.name)), ' ')
               << c.summary << "\n";
   }
   std::cout << "\nRun 'sudoku-forge COMMAND --help' for a command's flags.\n"
@@ -123,17 +112,20 @@ int ParseFlags(const Command& c, const std::vector<std::string>& argv,
       return false;
     };
     bool negated = false;
-    if (!accepted(name) && absl::StartsWith(name, "no") && accepted(name.substr(2))) {
+    if (!accepted(name) && absl::StartsWith(name, "no") &&
+        accepted(name.substr(2))) {
       name = name.substr(2);
       negated = true;
     }
-    absl::CommandLineFlag* flag = accepted(name) ? absl::FindCommandLineFlag(name) : nullptr;
+    absl::CommandLineFlag* flag =
+        accepted(name) ? absl::FindCommandLineFlag(name) : nullptr;
     if (flag == nullptr) {
       return UsageError(c.name, absl::StrCat("unknown flag '", arg, "'"));
     }
     if (flag->IsOfType<bool>()) {
       if (negated) {
-        if (has_value) return UsageError(c.name, absl::StrCat("'", arg, "' takes no value"));
+        if (has_value)
+          return UsageError(c.name, absl::StrCat("'", arg, "' takes no value"));
         value = "false";
       } else if (!has_value) {
         value = "true";
@@ -142,7 +134,8 @@ int ParseFlags(const Command& c, const std::vector<std::string>& argv,
       return UsageError(c.name, absl::StrCat("unknown flag '", arg, "'"));
     } else if (!has_value) {
       if (i + 1 >= argv.size()) {
-        return UsageError(c.name, absl::StrCat("flag '", arg, "' needs a value"));
+        return UsageError(c.name,
+                          absl::StrCat("flag '", arg, "' needs a value"));
       }
       value = argv[++i];
     }
@@ -169,7 +162,8 @@ int ParseFlags(const Command& c, const std::vector<std::string>& argv,
 int main(int argc, char** argv) {
   using namespace sudoku::cli;
   std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" ||
+      args[0] == "help") {
     PrintMainHelp();
     return args.empty() ? kExitUsage : kExitOk;
   }

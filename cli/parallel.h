@@ -30,7 +30,8 @@ void ParallelOrdered(size_t n, int jobs, Work work, Emit emit,
       Result r = work(i);
       std::lock_guard<std::mutex> lock(mu);
       ready.emplace(i, std::move(r));
-      for (auto it = ready.find(emitted); it != ready.end(); it = ready.find(emitted)) {
+      for (auto it = ready.find(emitted); it != ready.end();
+           it = ready.find(emitted)) {
         emit(emitted, std::move(it->second));
         ready.erase(it);
         ++emitted;

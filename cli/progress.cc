@@ -25,23 +25,28 @@ void Progress::Add(int64_t n) {
   const auto now = std::chrono::steady_clock::now();
   std::unique_lock<std::mutex> lock(mu_, std::try_to_lock);
   if (!lock.owns_lock()) return;
-  if (now - last_draw_ < std::chrono::milliseconds(100) && done != total_) return;
+  if (now - last_draw_ < std::chrono::milliseconds(100) && done != total_)
+    return;
   last_draw_ = now;
   Draw(done);
 }
 
 void Progress::Draw(int64_t done) {
   const double secs =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_)
+          .count();
   const double rate = secs > 0 ? static_cast<double>(done) / secs : 0;
   std::string line = absl::StrFormat("%s: %d", what_, done);
   if (total_ > 0) {
-    line += absl::StrFormat("/%d (%.1f%%)", total_, 100.0 * static_cast<double>(done) / static_cast<double>(total_));
+    line += absl::StrFormat(
+        "/%d (%.1f%%)", total_,
+        100.0 * static_cast<double>(done) / static_cast<double>(total_));
   }
   line += absl::StrFormat("  %.1f/s", rate);
   if (total_ > 0 && rate > 0) {
     const double eta = static_cast<double>(total_ - done) / rate;
-    line += absl::StrFormat("  ETA %dm%02ds", static_cast<int>(eta) / 60, static_cast<int>(eta) % 60);
+    line += absl::StrFormat("  ETA %dm%02ds", static_cast<int>(eta) / 60,
+                            static_cast<int>(eta) % 60);
   }
   std::fprintf(stderr, "\r\033[K%s", line.c_str());
   std::fflush(stderr);

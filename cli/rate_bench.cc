@@ -27,25 +27,31 @@ int BenchRate(const CommandArgs&) {
   const std::string path = absl::GetFlag(FLAGS_corpus);
   if (path.empty()) return UsageError("bench", "--corpus=FILE is required");
   absl::StatusOr<std::string> text = ReadFileOrStdin(path);
-  if (!text.ok()) return UsageError("bench", std::string(text.status().message()));
+  if (!text.ok())
+    return UsageError("bench", std::string(text.status().message()));
   absl::StatusOr<ParseOptions> options = ParseOptionsFromFlags();
-  if (!options.ok()) return UsageError("bench", std::string(options.status().message()));
+  if (!options.ok())
+    return UsageError("bench", std::string(options.status().message()));
   std::vector<Grid> grids;
   const int limit = absl::GetFlag(FLAGS_limit);
   for (PuzzleRecord& rec : ParsePuzzles(*text, *options)) {
     if (!rec.grid.ok()) {
-      return UsageError("bench", absl::StrCat(path, ": ", rec.grid.status().message()));
+      return UsageError("bench",
+                        absl::StrCat(path, ": ", rec.grid.status().message()));
     }
     grids.push_back(*std::move(rec.grid));
     if (limit > 0 && static_cast<int>(grids.size()) >= limit) break;
   }
-  if (grids.empty()) return UsageError("bench", absl::StrCat(path, ": no puzzles"));
+  if (grids.empty())
+    return UsageError("bench", absl::StrCat(path, ": no puzzles"));
   RaterOptions rater_options;
   rater_options.techniques = absl::GetFlag(FLAGS_techniques);
   const bool stochastic = absl::GetFlag(FLAGS_stochastic);
-  rater_options.stochastic = stochastic ? StochasticUse::kAlways : StochasticUse::kIfModelUses;
+  rater_options.stochastic =
+      stochastic ? StochasticUse::kAlways : StochasticUse::kIfModelUses;
   absl::StatusOr<std::unique_ptr<Rater>> rater = Rater::Create(rater_options);
-  if (!rater.ok()) return UsageError("bench", std::string(rater.status().message()));
+  if (!rater.ok())
+    return UsageError("bench", std::string(rater.status().message()));
 
   using Clock = std::chrono::steady_clock;
   std::vector<double> latency(grids.size()), cpu(grids.size());
@@ -54,19 +60,22 @@ int BenchRate(const CommandArgs&) {
   const int jobs = std::max(1, absl::GetFlag(FLAGS_jobs));
   const Clock::time_point start = Clock::now();
   auto worker = [&]() {
-    for (size_t i = next.fetch_add(1); i < grids.size(); i = next.fetch_add(1)) {
+    for (size_t i = next.fetch_add(1); i < grids.size();
+         i = next.fetch_add(1)) {
       const Clock::time_point t0 = Clock::now();
       const double c0 = ThreadCpuSeconds();
       RatingResult r = (*rater)->Rate(grids[i]);
       cpu[i] = ThreadCpuSeconds() - c0;
       latency[i] = std::chrono::duration<double>(Clock::now() - t0).count();
-      needs_guessing[i] = r.status == RateStatus::kRated && !r.features.solved_by_logic;
+      needs_guessing[i] =
+          r.status == RateStatus::kRated && !r.features.solved_by_logic;
     }
   };
   std::vector<std::thread> threads;
   for (int j = 0; j < jobs; ++j) threads.emplace_back(worker);
   for (std::thread& t : threads) t.join();
-  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  const double seconds =
+      std::chrono::duration<double>(Clock::now() - start).count();
   std::vector<double> sorted = latency;
   std::sort(sorted.begin(), sorted.end());
   std::vector<double> cpu_sorted = cpu;
@@ -78,13 +87,16 @@ int BenchRate(const CommandArgs&) {
   std::cout << absl::StrFormat(
       "bench rate: corpus=%s puzzles=%d jobs=%d stochastic=%s\n"
       "  %.1f ratings/s  (%.2f s wall)\n"
-      "  per puzzle wall: median %.2f ms, p90 %.2f ms, max %.1f ms; %d need guessing\n"
-      "  per puzzle thread CPU: median %.2f ms, mean %.2f ms, max %.1f ms -> %.1f ratings/s "
+      "  per puzzle wall: median %.2f ms, p90 %.2f ms, max %.1f ms; %d need "
+      "guessing\n"
+      "  per puzzle thread CPU: median %.2f ms, mean %.2f ms, max %.1f ms -> "
+      "%.1f ratings/s "
       "per busy core\n",
       path, grids.size(), jobs, (*rater)->RunsStochastic() ? "on" : "off",
-      static_cast<double>(grids.size()) / seconds, seconds, 1e3 * sorted[sorted.size() / 2],
-      1e3 * sorted[sorted.size() * 9 / 10], 1e3 * sorted.back(), guessing,
-      1e3 * cpu_sorted[cpu_sorted.size() / 2], 1e3 * cpu_total / static_cast<double>(cpu.size()),
+      static_cast<double>(grids.size()) / seconds, seconds,
+      1e3 * sorted[sorted.size() / 2], 1e3 * sorted[sorted.size() * 9 / 10],
+      1e3 * sorted.back(), guessing, 1e3 * cpu_sorted[cpu_sorted.size() / 2],
+      1e3 * cpu_total / static_cast<double>(cpu.size()),
       1e3 * cpu_sorted.back(), static_cast<double>(cpu.size()) / cpu_total);
   return kExitOk;
 }

@@ -30,21 +30,25 @@ using ::testing::Not;
 
 const std::string kData = sudoku::testing::SourceDir() + "/tests/data/";
 constexpr char kWiki[] =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5.."
+    "..8..79";
 // kWiki with rows/columns transposed (an isomorph).
 std::string Transposed(const std::string& p) {
   std::string t(81, '.');
   for (int r = 0; r < 9; ++r)
-    for (int c = 0; c < 9; ++c) t[static_cast<size_t>(c * 9 + r)] = p[static_cast<size_t>(r * 9 + c)];
+    for (int c = 0; c < 9; ++c)
+      t[static_cast<size_t>(c * 9 + r)] = p[static_cast<size_t>(r * 9 + c)];
   return t;
 }
 
 TEST(RateCliTest, GivesEveryVerdict) {
   CliResult r = RunCli("rate --json " + kData + "rate_verdicts.txt");
   EXPECT_EQ(r.exit_code, 1);
-  std::vector<std::string> lines = absl::StrSplit(r.out, '\n', absl::SkipEmpty());
+  std::vector<std::string> lines =
+      absl::StrSplit(r.out, '\n', absl::SkipEmpty());
   ASSERT_EQ(lines.size(), 4u) << r.out;
-  // Chi & Lange's easy puzzles have several solutions: two different ones shown.
+  // Chi & Lange's easy puzzles have several solutions: two different ones
+  // shown.
   EXPECT_THAT(lines[0], HasSubstr("\"status\":\"MULTIPLE\""));
   const size_t at = lines[0].find("\"solutions\":[\"");
   ASSERT_NE(at, std::string::npos);
@@ -53,9 +57,10 @@ TEST(RateCliTest, GivesEveryVerdict) {
   EXPECT_NE(first, second);
   EXPECT_EQ(second.find('.'), std::string::npos);
   EXPECT_THAT(lines[1], HasSubstr("\"status\":\"RATED\""));
-  for (const char* field : {"\"score\"", "\"level\"", "\"er\"", "\"ep\"", "\"ed\"",
-                            "\"hardest_technique\"", "\"technique_counts\"", "\"solver_success\"",
-                            "\"anneal\"", "\"hillclimb\"", "\"reseda\"", "\"player_effort\""}) {
+  for (const char* field :
+       {"\"score\"", "\"level\"", "\"er\"", "\"ep\"", "\"ed\"",
+        "\"hardest_technique\"", "\"technique_counts\"", "\"solver_success\"",
+        "\"anneal\"", "\"hillclimb\"", "\"reseda\"", "\"player_effort\""}) {
     EXPECT_THAT(lines[1], HasSubstr(field));
   }
   EXPECT_THAT(lines[1], Not(HasSubstr("\"steps\"")));
@@ -66,7 +71,8 @@ TEST(RateCliTest, GivesEveryVerdict) {
 
 TEST(RateCliTest, NoStochasticGivesTheSameScoreWithoutSolverSuccess) {
   const CliResult full = RunCli(absl::StrCat("rate --json ", kWiki));
-  const CliResult quick = RunCli(absl::StrCat("rate --json --no-stochastic ", kWiki));
+  const CliResult quick =
+      RunCli(absl::StrCat("rate --json --no-stochastic ", kWiki));
   ASSERT_EQ(full.exit_code, 0) << full.err;
   ASSERT_EQ(quick.exit_code, 0) << quick.err;
   EXPECT_THAT(full.out, HasSubstr("\"solver_success\""));
@@ -79,9 +85,13 @@ TEST(RateCliTest, NoStochasticGivesTheSameScoreWithoutSolverSuccess) {
 
 TEST(RateCliTest, CalibrateRefusesToInstallAModelForOtherPlayers) {
   // The installed parameters must match the rater's default players.
-  const CliResult r = RunCli("calibrate --fit --technique-slope=1 --write-model=unused.inc");
+  const CliResult r =
+      RunCli("calibrate --fit --technique-slope=1 --write-model=unused.inc");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_THAT(r.err, HasSubstr("--write-model installs parameters for the default players' model"));
+  EXPECT_THAT(
+      r.err,
+      HasSubstr(
+          "--write-model installs parameters for the default players' model"));
   const CliResult bad = RunCli("calibrate --fit --players=0");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_THAT(bad.err, HasSubstr("simulated players must be at least 1"));
@@ -106,13 +116,16 @@ TEST(RateCliTest, StoresRatingsAndReusesThemForIsomorphs) {
   CliResult first = RunCli(absl::StrCat("rate --json --db=", db, " ", kWiki));
   EXPECT_EQ(first.exit_code, 0);
   EXPECT_THAT(first.out, Not(HasSubstr("\"from_store\":true")));
-  // The transposed puzzle has the same canonical key: its stored rating comes back.
-  CliResult again = RunCli(absl::StrCat("rate --json --db=", db, " ", Transposed(kWiki)));
+  // The transposed puzzle has the same canonical key: its stored rating comes
+  // back.
+  CliResult again =
+      RunCli(absl::StrCat("rate --json --db=", db, " ", Transposed(kWiki)));
   EXPECT_EQ(again.exit_code, 0);
   EXPECT_THAT(again.out, HasSubstr("\"from_store\":true"));
   EXPECT_THAT(again.out, HasSubstr("\"puzzle_id\":\"1\""));
   EXPECT_THAT(again.out, HasSubstr(Transposed(kWiki)));
-  CliResult rerate = RunCli(absl::StrCat("rate --json --rerate --db=", db, " ", kWiki));
+  CliResult rerate =
+      RunCli(absl::StrCat("rate --json --rerate --db=", db, " ", kWiki));
   EXPECT_THAT(rerate.out, Not(HasSubstr("\"from_store\":true")));
   CliResult shown = RunCli(absl::StrCat("show 1 --db=", db));
   EXPECT_EQ(shown.exit_code, 0) << shown.out;

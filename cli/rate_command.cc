@@ -30,10 +30,12 @@
 
 ABSL_FLAG(bool, explain, false, "rate: also print the deduction steps");
 ABSL_FLAG(bool, no_stochastic, false,
-          "rate: skip the stochastic solvers (no solver_success; the score and level do not "
+          "rate: skip the stochastic solvers (no solver_success; the score and "
+          "level do not "
           "use them, and an ordinary puzzle rates about 25x faster)");
-ABSL_FLAG(bool, rerate, false,
-          "rate --db: rate again even when the store holds a rating of this puzzle");
+ABSL_FLAG(
+    bool, rerate, false,
+    "rate --db: rate again even when the store holds a rating of this puzzle");
 
 namespace sudoku::cli {
 namespace {
@@ -76,7 +78,9 @@ Rated RateOne(const Rater& rater, const InputPuzzle& input, bool explain) {
       return rated;
     case RateStatus::kMultipleSolutions:
       out.set_status(RateOutput::MULTIPLE);
-      out.set_error("the puzzle has several solutions (two are shown); a proper puzzle has one");
+      out.set_error(
+          "the puzzle has several solutions (two are shown); a proper puzzle "
+          "has one");
       return rated;
     case RateStatus::kRated:
       break;
@@ -92,7 +96,8 @@ Rated RateOne(const Rater& rater, const InputPuzzle& input, bool explain) {
   for (const auto& [technique, count] : f.technique_counts) {
     (*out.mutable_technique_counts())[technique] = static_cast<uint32_t>(count);
   }
-  for (const auto& [solver, rate] : f.stochastic_success) (*out.mutable_solver_success())[solver] = rate;
+  for (const auto& [solver, rate] : f.stochastic_success)
+    (*out.mutable_solver_success())[solver] = rate;
   out.set_search_effort(f.search_effort);
   out.set_player_effort(f.player_effort);
   out.set_solved_by_logic(f.solved_by_logic);
@@ -105,7 +110,8 @@ proto::Rating ToRatingProto(const Rater& rater, const RatingResult& r) {
   const RatingFeatures& f = r.features;
   proto::Rating p;
   p.set_engine_version(RaterEngineVersion());
-  for (const auto& [k, v] : rater.Parameters()) (*p.mutable_parameters())[k] = v;
+  for (const auto& [k, v] : rater.Parameters())
+    (*p.mutable_parameters())[k] = v;
   p.set_score(r.score);
   p.set_level(std::string(LevelName(r.level)));
   p.set_er(f.er);
@@ -121,7 +127,8 @@ proto::Rating ToRatingProto(const Rater& rater, const RatingResult& r) {
   p.set_solver_nodes(static_cast<uint64_t>(f.solver_nodes));
   p.set_solver_guesses(static_cast<uint64_t>(f.solver_guesses));
   p.set_exact_solver("backtrack");
-  for (const RaterOptions::StochasticConfig& c : rater.options().stochastic_solvers) {
+  for (const RaterOptions::StochasticConfig& c :
+       rater.options().stochastic_solvers) {
     auto it = f.stochastic_success.find(c.solver);
     if (it == f.stochastic_success.end()) continue;
     proto::Rating::StochasticResult* s = p.add_stochastic();
@@ -159,7 +166,8 @@ proto::Trace ToTraceProto(const Explanation& e) {
       el->set_cell(static_cast<uint32_t>(cd.cell));
       el->set_digit(static_cast<uint32_t>(cd.digit));
     }
-    for (int c : d.pattern_cells) s->add_evidence_cells(static_cast<uint32_t>(c));
+    for (int c : d.pattern_cells)
+      s->add_evidence_cells(static_cast<uint32_t>(c));
     s->set_explanation(d.text);
     s->set_difficulty(static_cast<uint32_t>(std::lround(d.rating * 10)));
   }
@@ -181,7 +189,8 @@ void FromStored(const proto::Rating& p, int64_t puzzle_id, RateOutput& out) {
   out.set_ep(p.ep());
   out.set_ed(p.ed());
   out.set_hardest_technique(p.hardest_technique());
-  for (const auto& c : p.technique_counts()) (*out.mutable_technique_counts())[c.technique_id()] = c.count();
+  for (const auto& c : p.technique_counts())
+    (*out.mutable_technique_counts())[c.technique_id()] = c.count();
   for (const auto& s : p.stochastic()) {
     (*out.mutable_solver_success())[s.solver()] =
         s.runs() == 0 ? 0.0 : static_cast<double>(s.successes()) / s.runs();
@@ -197,20 +206,23 @@ void FromStored(const proto::Rating& p, int64_t puzzle_id, RateOutput& out) {
 
 // The stored rating to reuse for `grid`, if any: same engine version and
 // parameters. Sets *puzzle_id to the stored isomorph's id (0 = unknown).
-absl::StatusOr<std::optional<proto::Rating>> Reusable(PuzzleStore& store, const Rater& rater,
-                                                      const Grid& grid, int64_t* puzzle_id) {
+absl::StatusOr<std::optional<proto::Rating>> Reusable(PuzzleStore& store,
+                                                      const Rater& rater,
+                                                      const Grid& grid,
+                                                      int64_t* puzzle_id) {
   *puzzle_id = 0;
   absl::StatusOr<std::optional<StoredPuzzle>> known = store.FindIsomorph(grid);
   if (!known.ok()) return known.status();
   if (!known->has_value()) return std::nullopt;
   *puzzle_id = (*known)->id;
-  absl::StatusOr<std::vector<proto::Rating>> ratings = store.Ratings(*puzzle_id);
+  absl::StatusOr<std::vector<proto::Rating>> ratings =
+      store.Ratings(*puzzle_id);
   if (!ratings.ok()) return ratings.status();
   const std::map<std::string, std::string> params = rater.Parameters();
   for (auto r = ratings->rbegin(); r != ratings->rend(); ++r) {
     if (r->engine_version() != RaterEngineVersion()) continue;
-    if (std::map<std::string, std::string>(r->parameters().begin(), r->parameters().end()) !=
-        params) {
+    if (std::map<std::string, std::string>(r->parameters().begin(),
+                                           r->parameters().end()) != params) {
       continue;
     }
     return *r;
@@ -219,8 +231,8 @@ absl::StatusOr<std::optional<proto::Rating>> Reusable(PuzzleStore& store, const 
 }
 
 // Stores the puzzle (if new), the rating and its trace; returns the id.
-absl::StatusOr<int64_t> Store(PuzzleStore& store, const Rater& rater, const Grid& grid,
-                              const RatingResult& r) {
+absl::StatusOr<int64_t> Store(PuzzleStore& store, const Rater& rater,
+                              const Grid& grid, const RatingResult& r) {
   int64_t id = 0;
   absl::Status s = store.RunInTransaction([&]() -> absl::Status {
     NewPuzzle np;
@@ -231,10 +243,12 @@ absl::StatusOr<int64_t> Store(PuzzleStore& store, const Rater& rater, const Grid
     absl::StatusOr<InsertResult> inserted = store.InsertPuzzle(np);
     if (!inserted.ok()) return inserted.status();
     id = inserted->id;
-    absl::StatusOr<int64_t> rating_id = store.AddRating(id, ToRatingProto(rater, r));
+    absl::StatusOr<int64_t> rating_id =
+        store.AddRating(id, ToRatingProto(rater, r));
     if (!rating_id.ok()) return rating_id.status();
     if (r.explanation != nullptr) {
-      absl::StatusOr<int64_t> trace = store.AddTrace(id, *rating_id, ToTraceProto(*r.explanation));
+      absl::StatusOr<int64_t> trace =
+          store.AddTrace(id, *rating_id, ToTraceProto(*r.explanation));
       if (!trace.ok()) return trace.status();
     }
     return absl::OkStatus();
@@ -249,9 +263,10 @@ void Print(const RateOutput& out, bool json) {
     return;
   }
   if (out.status() == RateOutput::RATED) {
-    std::cout << absl::StrFormat("%s\t%s\tscore %.2f\tER %.1f EP %.1f ED %.1f\t%s", out.where(),
-                                 out.level(), out.score(), out.er(), out.ep(), out.ed(),
-                                 out.hardest_technique());
+    std::cout << absl::StrFormat(
+        "%s\t%s\tscore %.2f\tER %.1f EP %.1f ED %.1f\t%s", out.where(),
+        out.level(), out.score(), out.er(), out.ep(), out.ed(),
+        out.hardest_technique());
     if (!out.solver_success().empty()) {
       std::vector<std::string> parts;
       for (const auto& [solver, rate] : out.solver_success()) {
@@ -260,12 +275,14 @@ void Print(const RateOutput& out, bool json) {
       std::sort(parts.begin(), parts.end());
       std::cout << "\tsolvers " << absl::StrJoin(parts, ", ");
     }
-    if (out.from_store()) std::cout << "\t(stored rating of db #" << out.puzzle_id() << ")";
+    if (out.from_store())
+      std::cout << "\t(stored rating of db #" << out.puzzle_id() << ")";
     std::cout << "\n";
   } else {
     const char* verdict = out.status() == RateOutput::INVALID ? "invalid"
-                          : out.status() == RateOutput::NONE  ? "no-solution"
-                                                              : "several-solutions";
+                          : out.status() == RateOutput::NONE
+                              ? "no-solution"
+                              : "several-solutions";
     std::cout << out.where() << "\t" << verdict << "\t" << out.error();
     for (const std::string& s : out.solutions()) std::cout << "\t" << s;
     std::cout << "\n";
@@ -277,26 +294,34 @@ void Print(const RateOutput& out, bool json) {
 
 int RunRate(const CommandArgs& args) {
   absl::StatusOr<ParseOptions> options = ParseOptionsFromFlags();
-  if (!options.ok()) return UsageError("rate", std::string(options.status().message()));
+  if (!options.ok())
+    return UsageError("rate", std::string(options.status().message()));
   std::vector<std::string> sources = args.positional;
   if (sources.empty()) sources.push_back("-");
-  absl::StatusOr<std::vector<InputPuzzle>> inputs = ReadInputs(sources, *options);
-  if (!inputs.ok()) return UsageError("rate", std::string(inputs.status().message()));
+  absl::StatusOr<std::vector<InputPuzzle>> inputs =
+      ReadInputs(sources, *options);
+  if (!inputs.ok())
+    return UsageError("rate", std::string(inputs.status().message()));
   RaterOptions rater_options;
   rater_options.techniques = absl::GetFlag(FLAGS_techniques);
   rater_options.allow_uniqueness = !absl::GetFlag(FLAGS_no_uniqueness);
-  rater_options.stochastic =
-      absl::GetFlag(FLAGS_no_stochastic) ? StochasticUse::kIfModelUses : StochasticUse::kAlways;
+  rater_options.stochastic = absl::GetFlag(FLAGS_no_stochastic)
+                                 ? StochasticUse::kIfModelUses
+                                 : StochasticUse::kAlways;
   absl::StatusOr<std::unique_ptr<Rater>> rater = Rater::Create(rater_options);
-  if (!rater.ok()) return UsageError("rate", std::string(rater.status().message()));
+  if (!rater.ok())
+    return UsageError("rate", std::string(rater.status().message()));
   const bool json = absl::GetFlag(FLAGS_json);
   const bool explain = absl::GetFlag(FLAGS_explain);
   const bool rerate = absl::GetFlag(FLAGS_rerate);
   std::unique_ptr<SqlitePuzzleStore> store;
   const absl::CommandLineFlag* db_flag = absl::FindCommandLineFlag("db");
-  if (db_flag != nullptr && db_flag->CurrentValue() != db_flag->DefaultValue()) {
-    absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> opened = OpenStoreFromFlags(/*create=*/true);
-    if (!opened.ok()) return UsageError("rate", std::string(opened.status().message()));
+  if (db_flag != nullptr &&
+      db_flag->CurrentValue() != db_flag->DefaultValue()) {
+    absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> opened =
+        OpenStoreFromFlags(/*create=*/true);
+    if (!opened.ok())
+      return UsageError("rate", std::string(opened.status().message()));
     store = std::move(*opened);
   }
   // With a store: look up known puzzles first (the store is single-threaded),
@@ -307,8 +332,10 @@ int RunRate(const CommandArgs& args) {
       const InputPuzzle& in = (*inputs)[i];
       if (!in.grid.ok()) continue;
       int64_t id = 0;
-      absl::StatusOr<std::optional<proto::Rating>> stored = Reusable(*store, **rater, *in.grid, &id);
-      if (!stored.ok()) return UsageError("rate", std::string(stored.status().message()));
+      absl::StatusOr<std::optional<proto::Rating>> stored =
+          Reusable(*store, **rater, *in.grid, &id);
+      if (!stored.ok())
+        return UsageError("rate", std::string(stored.status().message()));
       if (!stored->has_value()) continue;
       Rated r;
       r.out.set_where(in.where());
@@ -320,7 +347,8 @@ int RunRate(const CommandArgs& args) {
         // recompute them for the submitted orientation (deduction only).
         RaterOptions quiet = rater_options;
         quiet.stochastic = StochasticUse::kNever;
-        absl::StatusOr<std::unique_ptr<Rater>> steps_only = Rater::Create(quiet);
+        absl::StatusOr<std::unique_ptr<Rater>> steps_only =
+            Rater::Create(quiet);
         if (steps_only.ok()) {
           RatingResult again = (*steps_only)->Rate(*in.grid);
           if (again.explanation != nullptr) AddSteps(*again.explanation, r.out);
@@ -342,9 +370,10 @@ int RunRate(const CommandArgs& args) {
         progress.Add();
         RateOutput& out = rated.out;
         if (out.status() != RateOutput::RATED) exit_code = kExitBadPuzzle;
-        if (store != nullptr && out.status() == RateOutput::RATED && !out.from_store() &&
-            store_error.ok()) {
-          absl::StatusOr<int64_t> id = Store(*store, **rater, *(*inputs)[i].grid, rated.result);
+        if (store != nullptr && out.status() == RateOutput::RATED &&
+            !out.from_store() && store_error.ok()) {
+          absl::StatusOr<int64_t> id =
+              Store(*store, **rater, *(*inputs)[i].grid, rated.result);
           if (id.ok()) {
             out.set_puzzle_id(static_cast<uint64_t>(*id));
           } else {
@@ -354,7 +383,8 @@ int RunRate(const CommandArgs& args) {
         Print(out, json);
       });
   if (!store_error.ok()) {
-    std::cerr << "sudoku-forge rate: storing failed: " << store_error.message() << "\n";
+    std::cerr << "sudoku-forge rate: storing failed: " << store_error.message()
+              << "\n";
     return kExitUsage;
   }
   return exit_code;
@@ -363,23 +393,32 @@ int RunRate(const CommandArgs& args) {
 }  // namespace
 
 Command RateCommand() {
-  return {"rate", "score and level (easy, medium, hard, evil) of each puzzle",
-          "Usage: sudoku-forge rate [FILE|-|PUZZLE]... [--json] [--explain] [--db=PATH]\n"
-          "       [--rerate] [--jobs=J] [--techniques=LIST] [--no-uniqueness]\n"
-          "       [--no-stochastic]\n"
-          "Rates each puzzle (standard input when none is given): the Forge score,\n"
-          "the level, Sudoku Explainer's ER/EP/ED, the hardest technique, per-technique\n"
-          "counts and the stochastic solvers' success rates at a fixed budget.\n"
-          "Unreadable input, a puzzle with no solution or with several (two are\n"
-          "shown) gets that verdict instead (exit code 1).\n"
-          "--db=PATH stores every rating (with its parameters and trace) and returns\n"
-          "the stored rating of a puzzle already known under the same canonical key\n"
-          "(any isomorph), unless --rerate or the rater version or parameters differ.\n"
-          "--no-stochastic leaves out the stochastic solvers (the fitted score does not\n"
-          "use them): the same score and level, no solver_success.",
-          {"json", "explain", "jobs", "shape", "techniques", "no_uniqueness", "db", "rerate",
-           "no_stochastic"},
-          &RunRate};
+  return {
+      "rate",
+      "score and level (easy, medium, hard, evil) of each puzzle",
+      "Usage: sudoku-forge rate [FILE|-|PUZZLE]... [--json] [--explain] "
+      "[--db=PATH]\n"
+      "       [--rerate] [--jobs=J] [--techniques=LIST] [--no-uniqueness]\n"
+      "       [--no-stochastic]\n"
+      "Rates each puzzle (standard input when none is given): the Forge "
+      "score,\n"
+      "the level, Sudoku Explainer's ER/EP/ED, the hardest technique, "
+      "per-technique\n"
+      "counts and the stochastic solvers' success rates at a fixed budget.\n"
+      "Unreadable input, a puzzle with no solution or with several (two are\n"
+      "shown) gets that verdict instead (exit code 1).\n"
+      "--db=PATH stores every rating (with its parameters and trace) and "
+      "returns\n"
+      "the stored rating of a puzzle already known under the same canonical "
+      "key\n"
+      "(any isomorph), unless --rerate or the rater version or parameters "
+      "differ.\n"
+      "--no-stochastic leaves out the stochastic solvers (the fitted score "
+      "does not\n"
+      "use them): the same score and level, no solver_success.",
+      {"json", "explain", "jobs", "shape", "techniques", "no_uniqueness", "db",
+       "rerate", "no_stochastic"},
+      &RunRate};
 }
 
 }  // namespace sudoku::cli

@@ -27,8 +27,8 @@ struct ReproduceOptions {
 // The puzzles of chi-lange/NAME.txt under options.corpora_dir (at most
 // options.limit when set); NotFound naming the file and --corpus when it is
 // missing, InvalidArgument with file:line for a bad puzzle.
-absl::StatusOr<std::vector<Grid>> LoadChiLangeSet(const ReproduceOptions& options,
-                                                  const std::string& name);
+absl::StatusOr<std::vector<Grid>> LoadChiLangeSet(
+    const ReproduceOptions& options, const std::string& name);
 
 // Min, median, mean, max and (population) standard deviation of a sample;
 // all zero for an empty one.

@@ -8,11 +8,11 @@
 #include "absl/flags/reflection.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "core/locate.h"
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/flags.h"
 #include "cli/reproduce.h"
+#include "core/locate.h"
 
 // --limit is defined by cli/bench_command.cc ("use only the first N puzzles").
 ABSL_DECLARE_FLAG(int, limit);
@@ -76,7 +76,8 @@ int RunReproduce(const CommandArgs& args) {
   if (options.corpora_dir.empty())
     // $SUDOKU_CORPORA_DIR, else the shared/corpora found above the binary
     // (../shared beside the checkout).
-    options.corpora_dir = EnvOrFindAboveExecutable("SUDOKU_CORPORA_DIR", "shared/corpora");
+    options.corpora_dir =
+        EnvOrFindAboveExecutable("SUDOKU_CORPORA_DIR", "shared/corpora");
 
   absl::StatusOr<std::string> section = target->run(options);
   if (!section.ok()) {
@@ -112,7 +113,8 @@ Command ReproduceCommand() {
   return {
       "reproduce",
       "re-run a paper's experiments and print its tables beside ours",
-      "Usage: sudoku-forge reproduce anneal|hillclimb|reseda|projection|entropy "
+      "Usage: sudoku-forge reproduce "
+      "anneal|hillclimb|reseda|projection|entropy "
       "[--runs=K] "
       "[--limit=N]\n"
       "       [--seed=S] [--corpus=DIR] [--out=docs/REPRODUCTION.md]\n"

@@ -31,7 +31,6 @@ namespace {
 
 const char* const kSets[] = {"easy", "medium", "hard", "top95"};
 
-
 // Solutions up to 2 of each puzzle (the exact solver), as "unique" or the
 // range of counts, e.g. "all 2+".
 std::string Uniqueness(const std::vector<Grid>& puzzles) {
@@ -44,7 +43,8 @@ std::string Uniqueness(const std::vector<Grid>& puzzles) {
   }
   return unique == static_cast<int>(puzzles.size())
              ? std::string("all unique")
-             : absl::StrCat(unique, " unique, ", static_cast<int>(puzzles.size()) - unique,
+             : absl::StrCat(unique, " unique, ",
+                            static_cast<int>(puzzles.size()) - unique,
                             " with 2+ solutions");
 }
 
@@ -150,9 +150,9 @@ absl::StatusOr<std::string> ReproduceProjection(
       SUDOKU_ASSIGN_OR_RETURN(
           std::unique_ptr<StochasticSolver> solver,
           MakeStochasticSolver("projection", variants[v].params));
-      results[v].push_back(Run(*solver, puzzles, runs,
-                               DeriveSeed(options.seed, static_cast<uint64_t>(s)),
-                               {}));
+      results[v].push_back(
+          Run(*solver, puzzles, runs,
+              DeriveSeed(options.seed, static_cast<uint64_t>(s)), {}));
     }
   }
   absl::StrAppend(&md,
@@ -189,10 +189,10 @@ absl::StatusOr<std::string> ReproduceProjection(
     const RunSet& a = results[0][static_cast<size_t>(s)];
     const RunSet& b = results[1][static_cast<size_t>(s)];
     absl::StrAppend(
-        &md, absl::StrFormat("| %s | %s | %s | %.0f | %s | %.0f |\n", kSets[s],
-                             paper_times[s], cell(a),
-                             Summarise(a.iterations).median, cell(b),
-                             Summarise(b.iterations).median));
+        &md,
+        absl::StrFormat("| %s | %s | %s | %.0f | %s | %.0f |\n", kSets[s],
+                        paper_times[s], cell(a), Summarise(a.iterations).median,
+                        cell(b), Summarise(b.iterations).median));
   }
   // The same on our generator's levels: unique puzzles, unlike the Chi &
   // Lange easy / medium / hard sets.
@@ -210,20 +210,20 @@ absl::StatusOr<std::string> ReproduceProjection(
     for (int l = 0; l < 4; ++l) {
       SUDOKU_ASSIGN_OR_RETURN(
           std::vector<Grid> puzzles,
-          GeneratedSet(static_cast<Level>(l), per_level,
-                       DeriveSeed(options.seed, 100 + static_cast<uint64_t>(l))));
+          GeneratedSet(
+              static_cast<Level>(l), per_level,
+              DeriveSeed(options.seed, 100 + static_cast<uint64_t>(l))));
       const RunSet r = Run(*solver, puzzles, runs, options.seed, {});
       const SampleSummary t = Summarise(r.seconds);
       absl::StrAppend(
-          &md,
-          absl::StrFormat("| %s | %.2f (%d/%d) | %s | %.0f |\n", levels[l],
-                          r.runs ? static_cast<double>(r.successes) / r.runs : 0.0,
-                          r.successes, r.runs,
-                          r.successes ? absl::StrFormat("%.4f / %.4f / %.4f / %.4f",
-                                                        t.min, t.median, t.mean,
-                                                        t.max)
-                                      : std::string("no success"),
-                          Summarise(r.iterations).median));
+          &md, absl::StrFormat(
+                   "| %s | %.2f (%d/%d) | %s | %.0f |\n", levels[l],
+                   r.runs ? static_cast<double>(r.successes) / r.runs : 0.0,
+                   r.successes, r.runs,
+                   r.successes ? absl::StrFormat("%.4f / %.4f / %.4f / %.4f",
+                                                 t.min, t.median, t.mean, t.max)
+                               : std::string("no success"),
+                   Summarise(r.iterations).median));
     }
   }
   absl::StrAppend(
@@ -242,23 +242,22 @@ absl::StatusOr<std::string> ReproduceEntropy(const ReproduceOptions& options) {
     int failures;
     double time_mean, time_sd, iter_mean, iter_sd;
   };
-  const PaperCell paper[4][4] = {
-      {{0, 0.1, 0.03, 0, 0},
-       {0, 0.13, 0.06, 0.22, 0.49},
-       {0, 0.22, 0.12, 0.95, 1.03},
-       {2, 0.29, 0.25, 1.45, 2.02}},
-      {{0, 0.1, 0.01, 0, 0},
-       {0, 0.14, 0.2, 0.31, 1.79},
-       {0, 0.3, 0.54, 1.75, 5.13},
-       {1, 0.48, 1.56, 3.31, 14.49}},
-      {{0, 0.1, 0.01, 0, 0},
-       {1, 0.25, 1.01, 0.53, 3.92},
-       {5, 1.2, 3.59, 2.45, 8.89},
-       {0, 1.5, 1.73, 2.89, 2.97}},
-      {{0, 0.1, 0.01, 0, 0},
-       {0, 0.29, 0.42, 0.29, 0.68},
-       {1, 1.01, 1.21, 1.46, 2.04},
-       {3, 1.49, 1.65, 2.27, 2.84}}};
+  const PaperCell paper[4][4] = {{{0, 0.1, 0.03, 0, 0},
+                                  {0, 0.13, 0.06, 0.22, 0.49},
+                                  {0, 0.22, 0.12, 0.95, 1.03},
+                                  {2, 0.29, 0.25, 1.45, 2.02}},
+                                 {{0, 0.1, 0.01, 0, 0},
+                                  {0, 0.14, 0.2, 0.31, 1.79},
+                                  {0, 0.3, 0.54, 1.75, 5.13},
+                                  {1, 0.48, 1.56, 3.31, 14.49}},
+                                 {{0, 0.1, 0.01, 0, 0},
+                                  {1, 0.25, 1.01, 0.53, 3.92},
+                                  {5, 1.2, 3.59, 2.45, 8.89},
+                                  {0, 1.5, 1.73, 2.89, 2.97}},
+                                 {{0, 0.1, 0.01, 0, 0},
+                                  {0, 0.29, 0.42, 0.29, 0.68},
+                                  {1, 1.01, 1.21, 1.46, 2.04},
+                                  {3, 1.49, 1.65, 2.27, 2.84}}};
   const int paper_init[] = {1000, 795, 250, 42};
   const char* const levels[] = {"easy", "medium", "hard", "evil"};
   const char variants[] = {'C', 'D', 'E', 'F'};
@@ -303,7 +302,8 @@ absl::StatusOr<std::string> ReproduceEntropy(const ReproduceOptions& options) {
           Run(*solver, sets[static_cast<size_t>(s)], runs,
               DeriveSeed(options.seed, static_cast<uint64_t>(s)), {});
       const PaperCell& p = paper[v][s];
-      const SampleSummary t = Summarise(r.seconds), it = Summarise(r.iterations);
+      const SampleSummary t = Summarise(r.seconds),
+                          it = Summarise(r.iterations);
       absl::StrAppend(
           &md,
           absl::StrFormat(
@@ -331,8 +331,9 @@ absl::StatusOr<std::string> ReproduceEntropy(const ReproduceOptions& options) {
     for (int l = 0; l < 4; ++l) {
       SUDOKU_ASSIGN_OR_RETURN(
           std::vector<Grid> g,
-          GeneratedSet(static_cast<Level>(l), per_level,
-                       DeriveSeed(options.seed, 100 + static_cast<uint64_t>(l))));
+          GeneratedSet(
+              static_cast<Level>(l), per_level,
+              DeriveSeed(options.seed, 100 + static_cast<uint64_t>(l))));
       generated.push_back(std::move(g));
     }
     for (int v = 0; v < 4; ++v) {
@@ -344,7 +345,8 @@ absl::StatusOr<std::string> ReproduceEntropy(const ReproduceOptions& options) {
         const RunSet r = Run(*solver, generated[static_cast<size_t>(l)], runs,
                              options.seed, {});
         const PaperCell& p = paper[v][l];
-        const SampleSummary t = Summarise(r.seconds), it = Summarise(r.iterations);
+        const SampleSummary t = Summarise(r.seconds),
+                            it = Summarise(r.iterations);
         absl::StrAppend(
             &md, absl::StrFormat(
                      "| %c | %s | %d of 1000 / %d of %d | %.2f / %.2f | %.4f "
@@ -377,7 +379,9 @@ absl::StatusOr<std::string> ReproduceEntropy(const ReproduceOptions& options) {
       "Fig. 1, the stochastic puzzle (uniform soft clues, one hard clue 3 "
       "and one hard clue 1), typed in from the paper: `",
       kFigure1, "`. Exact solver with the soft clues as candidate sets: ",
-      exact == 1 ? "unique" : exact == 0 ? "no solution" : "2+ solutions",
+      exact == 1   ? "unique"
+      : exact == 0 ? "no solution"
+                   : "2+ solutions",
       ". Paper: solved in 2 s after 16 iterations.\n\n"
       "| variant | solved | iterations | CPU s |\n|---|---|---:|---:|\n");
   std::vector<double> prior;

@@ -197,12 +197,11 @@ absl::StatusOr<std::string> ReproduceAnneal(const ReproduceOptions& options) {
     const SetResult& plain = results[0][static_cast<size_t>(s)];
     const SetResult& presolved = results[1][static_cast<size_t>(s)];
     absl::StrAppend(
-        &md,
-        absl::StrFormat("| %s | %s | %s | %.0f | %s | %.0f |\n",
-                        kChiLangeSets[s], paper_times[s], cell(plain),
-                        Summarise(plain.success_iterations).median,
-                        cell(presolved),
-                        Summarise(presolved.success_iterations).median));
+        &md, absl::StrFormat("| %s | %s | %s | %.0f | %s | %.0f |\n",
+                             kChiLangeSets[s], paper_times[s], cell(plain),
+                             Summarise(plain.success_iterations).median,
+                             cell(presolved),
+                             Summarise(presolved.success_iterations).median));
   }
   absl::StrAppend(
       &md, absl::StrFormat("\n(The whole target took %.1f CPU seconds.)\n\n",
@@ -327,7 +326,8 @@ absl::StatusOr<std::string> ReproduceReseda(const ReproduceOptions& options) {
         StochasticParams p = variants[v];
         p.emplace("alpha", absl::StrCat(alphas[a]));
         p.emplace("zones", "none");
-        SetResult r = run(easy, p, runs, static_cast<uint64_t>(100 + a * 3 + v));
+        SetResult r =
+            run(easy, p, runs, static_cast<uint64_t>(100 + a * 3 + v));
         absl::StrAppend(
             &row,
             absl::StrFormat(" | %d%%, %d rounds -> %d/%d, %.0f rounds",
@@ -397,7 +397,8 @@ absl::StatusOr<std::string> ReproduceReseda(const ReproduceOptions& options) {
         "ours | paper time s | ours s | paper ETS s | ours ETS s |\n"
         "|---|---:|---:|---:|---:|---:|---:|\n");
     for (int m = 0; m < 4; ++m) {
-      SetResult r = run(hard, {{"zones", paper[m].zones}}, runs, static_cast<uint64_t>(300 + m));
+      SetResult r = run(hard, {{"zones", paper[m].zones}}, runs,
+                        static_cast<uint64_t>(300 + m));
       const double time = r.seconds / r.runs;
       absl::StrAppend(
           &md,
@@ -458,7 +459,8 @@ absl::StatusOr<std::string> ReproduceReseda(const ReproduceOptions& options) {
     const double paper_time[] = {1.251, 2.857, 7.045};
     const char* zones[] = {"3", "9", "27"};
     for (int z = 0; z < 3; ++z) {
-      SetResult r = run(escargot, {{"zones", zones[z]}}, runs, static_cast<uint64_t>(500 + z));
+      SetResult r = run(escargot, {{"zones", zones[z]}}, runs,
+                        static_cast<uint64_t>(500 + z));
       absl::StrAppend(
           &md, absl::StrFormat("| %s | %d | %d/%d | %.3f | %.3f |\n", zones[z],
                                paper_success[z], r.successes, r.runs,
@@ -514,8 +516,8 @@ absl::StatusOr<std::string> ReproduceReseda(const ReproduceOptions& options) {
   return md;
 }
 
-absl::StatusOr<std::vector<Grid>> LoadChiLangeSet(const ReproduceOptions& options,
-                                                  const std::string& name) {
+absl::StatusOr<std::vector<Grid>> LoadChiLangeSet(
+    const ReproduceOptions& options, const std::string& name) {
   const std::string path =
       absl::StrCat(options.corpora_dir, "/chi-lange/", name, ".txt");
   std::ifstream in(path);

@@ -19,22 +19,30 @@ namespace sudoku::cli {
 namespace {
 
 int RunSolve(const CommandArgs& args) {
-  if (IsStochasticSolver(absl::GetFlag(FLAGS_solver))) return RunStochasticSolve(args);
+  if (IsStochasticSolver(absl::GetFlag(FLAGS_solver)))
+    return RunStochasticSolve(args);
   std::string format = absl::GetFlag(FLAGS_format);
   if (format.empty()) format = absl::GetFlag(FLAGS_json) ? "json" : "line";
-  if (format != "line" && format != "grid" && format != "json" && format != "tokens") {
-    return UsageError("solve", absl::StrCat("unknown --format '", format,
-                                            "' (expected line, grid, json or tokens)"));
+  if (format != "line" && format != "grid" && format != "json" &&
+      format != "tokens") {
+    return UsageError("solve",
+                      absl::StrCat("unknown --format '", format,
+                                   "' (expected line, grid, json or tokens)"));
   }
   const int count = absl::GetFlag(FLAGS_count);
-  if (count < 0) return UsageError("solve", "--count must be >= 0 (0 = count all)");
+  if (count < 0)
+    return UsageError("solve", "--count must be >= 0 (0 = count all)");
   absl::StatusOr<ParseOptions> options = ParseOptionsFromFlags();
-  if (!options.ok()) return UsageError("solve", std::string(options.status().message()));
+  if (!options.ok())
+    return UsageError("solve", std::string(options.status().message()));
   const std::string solver_name = absl::GetFlag(FLAGS_solver);
   absl::StatusOr<std::unique_ptr<Solver>> solver = MakeSolver(solver_name);
-  if (!solver.ok()) return UsageError("solve", std::string(solver.status().message()));
-  absl::StatusOr<std::vector<InputPuzzle>> inputs = ReadInputs(args.positional, *options);
-  if (!inputs.ok()) return UsageError("solve", std::string(inputs.status().message()));
+  if (!solver.ok())
+    return UsageError("solve", std::string(solver.status().message()));
+  absl::StatusOr<std::vector<InputPuzzle>> inputs =
+      ReadInputs(args.positional, *options);
+  if (!inputs.ok())
+    return UsageError("solve", std::string(inputs.status().message()));
 
   SolveLimits limits;
   limits.max_solutions = count;
@@ -43,7 +51,8 @@ int RunSolve(const CommandArgs& args) {
   for (const InputPuzzle& input : *inputs) {
     progress.Add();
     if (!input.grid.ok()) {
-      std::cerr << input.where() << ": " << input.grid.status().message() << "\n";
+      std::cerr << input.where() << ": " << input.grid.status().message()
+                << "\n";
       if (format == "json") {
         SolveOutput out;
         out.set_where(input.where());
@@ -98,22 +107,30 @@ int RunSolve(const CommandArgs& args) {
 }  // namespace
 
 Command SolveCommand() {
-  return {"solve", "solve puzzles with an exact solver (backtrack or dlx)",
-          "Usage: sudoku-forge solve [FILE|-|PUZZLE]... [--solver=backtrack|dlx]\n"
-          "       [--count=N] [--format=line|grid|json|tokens] [--shape=RxC]\n"
-          "Prints the solution of each puzzle. --count=N looks for up to N solutions\n"
-          "(0 = all) and prints up to two of them; the count goes to stderr. JSON\n"
-          "objects carry num_solutions, solutions, nodes and guesses.\n"
-          "Exit code 1 when some puzzle is invalid or has no solution.\n"
-          "Stochastic solvers (--solver=anneal|hillclimb|reseda|...): --runs=K seeded\n"
-          "runs per puzzle (run i uses DeriveSeed(--seed, i)); prints the success rate,\n"
-          "median iterations and median seconds (--json: one object per puzzle).\n"
-          "--solver-params=key=value,... sets the method's parameters (docs/STOCHASTIC.md).\n"
-          "--solver=projection|entropy [--variant=C|D|E|F]: the relaxation solvers;\n"
-          "--soft reads soft-clue puzzles ({4679} cells) for them (docs/LP_SOLVERS.md).",
-          {"json", "shape", "solver", "count", "format", "runs", "seed", "solver_params",
-           "max_iterations", "max_seconds", "variant", "soft"},
-          &RunSolve};
+  return {
+      "solve",
+      "solve puzzles with an exact solver (backtrack or dlx)",
+      "Usage: sudoku-forge solve [FILE|-|PUZZLE]... [--solver=backtrack|dlx]\n"
+      "       [--count=N] [--format=line|grid|json|tokens] [--shape=RxC]\n"
+      "Prints the solution of each puzzle. --count=N looks for up to N "
+      "solutions\n"
+      "(0 = all) and prints up to two of them; the count goes to stderr. JSON\n"
+      "objects carry num_solutions, solutions, nodes and guesses.\n"
+      "Exit code 1 when some puzzle is invalid or has no solution.\n"
+      "Stochastic solvers (--solver=anneal|hillclimb|reseda|...): --runs=K "
+      "seeded\n"
+      "runs per puzzle (run i uses DeriveSeed(--seed, i)); prints the success "
+      "rate,\n"
+      "median iterations and median seconds (--json: one object per puzzle).\n"
+      "--solver-params=key=value,... sets the method's parameters "
+      "(docs/STOCHASTIC.md).\n"
+      "--solver=projection|entropy [--variant=C|D|E|F]: the relaxation "
+      "solvers;\n"
+      "--soft reads soft-clue puzzles ({4679} cells) for them "
+      "(docs/LP_SOLVERS.md).",
+      {"json", "shape", "solver", "count", "format", "runs", "seed",
+       "solver_params", "max_iterations", "max_seconds", "variant", "soft"},
+      &RunSolve};
 }
 
 }  // namespace sudoku::cli

@@ -16,7 +16,8 @@ inline uint32_t Saturate(int64_t v) {
 }
 
 // What a search with `max_solutions` (0 = all) tells about uniqueness.
-inline ValidateOutput::Status StatusOf(const SolveResult& r, int max_solutions) {
+inline ValidateOutput::Status StatusOf(const SolveResult& r,
+                                       int max_solutions) {
   if (r.num_solutions >= 2) return ValidateOutput::MULTIPLE;
   if (r.limit_hit) return ValidateOutput::UNKNOWN;
   if (r.num_solutions == 0) return ValidateOutput::NONE;

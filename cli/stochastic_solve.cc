@@ -6,18 +6,18 @@
 
 #include "absl/flags/flag.h"
 #include "absl/strings/numbers.h"
-#include "absl/strings/str_split.h"
-#include "absl/strings/strip.h"
-#include "google/protobuf/struct.pb.h"
-#include "google/protobuf/util/json_util.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 #include "cli/flags.h"
 #include "cli/input.h"
 #include "cli/json.h"
 #include "cli/progress.h"
 #include "core/format.h"
 #include "core/rng.h"
+#include "google/protobuf/struct.pb.h"
+#include "google/protobuf/util/json_util.h"
 #include "solvers/entropy.h"
 #include "solvers/projection.h"
 #include "solvers/soft_puzzle.h"
@@ -69,8 +69,8 @@ int CellOfName(const Shape& shape, absl::string_view name) {
 absl::StatusOr<SoftPuzzle> ParseSoftJson(absl::string_view line,
                                          int line_number, const Shape* shape) {
   google::protobuf::Struct root;
-  auto status = google::protobuf::util::JsonStringToMessage(
-      std::string(line), &root);
+  auto status =
+      google::protobuf::util::JsonStringToMessage(std::string(line), &root);
   const std::string at = absl::StrCat("line ", line_number, ": ");
   if (!status.ok()) {
     return absl::InvalidArgumentError(
@@ -79,8 +79,8 @@ absl::StatusOr<SoftPuzzle> ParseSoftJson(absl::string_view line,
   const auto& fields = root.fields();
   for (const auto& [key, value] : fields) {
     if (key != "puzzle" && key != "weights") {
-      return absl::InvalidArgumentError(
-          absl::StrCat(at, "unknown key \"", key, "\" (expected puzzle, weights)"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          at, "unknown key \"", key, "\" (expected puzzle, weights)"));
     }
   }
   auto puzzle_it = fields.find("puzzle");
@@ -97,22 +97,24 @@ absl::StatusOr<SoftPuzzle> ParseSoftJson(absl::string_view line,
     return absl::InvalidArgumentError(
         absl::StrCat(at, "\"weights\" must be an object"));
   }
-  for (const auto& [cell_name, dist] : weights_it->second.struct_value().fields()) {
+  for (const auto& [cell_name, dist] :
+       weights_it->second.struct_value().fields()) {
     const int cell = CellOfName(soft->clues.shape(), cell_name);
     if (cell < 0) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(at, "bad cell name \"", cell_name, "\" (expected like r1c4)"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          at, "bad cell name \"", cell_name, "\" (expected like r1c4)"));
     }
     if (!dist.has_struct_value()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          at, cell_name, ": expected an object of digit: weight"));
+      return absl::InvalidArgumentError(
+          absl::StrCat(at, cell_name, ": expected an object of digit: weight"));
     }
     std::vector<std::pair<int, double>> pairs;
     for (const auto& [digit, weight] : dist.struct_value().fields()) {
       int d = 0;
       if (!absl::SimpleAtoi(digit, &d) || !weight.has_number_value()) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            at, cell_name, ": expected \"digit\": number, got \"", digit, "\""));
+        return absl::InvalidArgumentError(
+            absl::StrCat(at, cell_name, ": expected \"digit\": number, got \"",
+                         digit, "\""));
       }
       pairs.emplace_back(d, weight.number_value());
     }
@@ -264,8 +266,9 @@ int RunStochasticSolve(const CommandArgs& args) {
     if (solver_name != "entropy")
       return UsageError("solve", "--variant applies to --solver=entropy only");
     if (params->count("variant") != 0)
-      return UsageError("solve", "variant given twice (--variant and "
-                                 "--solver-params)");
+      return UsageError("solve",
+                        "variant given twice (--variant and "
+                        "--solver-params)");
     (*params)["variant"] = variant;
   }
   absl::StatusOr<std::unique_ptr<StochasticSolver>> solver =

@@ -11,9 +11,11 @@ namespace sudoku::cli {
 
 absl::StatusOr<SourcePuzzle> StorePuzzleSource::ToSource(const StoredPuzzle& p,
                                                          bool used) {
-  SourcePuzzle out{p.givens, p.solution, absl::StrCat(p.id), std::nullopt, "",
-                   absl::StrCat("db #", p.id), used, p.id};
-  SUDOKU_ASSIGN_OR_RETURN(std::vector<proto::Rating> ratings, store_->Ratings(p.id));
+  SourcePuzzle out{p.givens,     p.solution, absl::StrCat(p.id),
+                   std::nullopt, "",         absl::StrCat("db #", p.id),
+                   used,         p.id};
+  SUDOKU_ASSIGN_OR_RETURN(std::vector<proto::Rating> ratings,
+                          store_->Ratings(p.id));
   if (!ratings.empty()) {  // the latest rating is the puzzle's rating
     out.rating = ratings.back().score();
     out.hardest_technique = ratings.back().hardest_technique();
@@ -28,10 +30,12 @@ absl::StatusOr<std::vector<SourcePuzzle>> StorePuzzleSource::Take(
   query.shape = options_.shape;
   query.collection = options_.collection;
   query.unused_in_books = true;
-  SUDOKU_ASSIGN_OR_RETURN(std::vector<StoredPuzzle> unused, store_->Query(query));
+  SUDOKU_ASSIGN_OR_RETURN(std::vector<StoredPuzzle> unused,
+                          store_->Query(query));
   query.unused_in_books = false;
   SUDOKU_ASSIGN_OR_RETURN(std::vector<StoredPuzzle> all, store_->Query(query));
-  if (all.empty() && !options_.missing_level_is_error) return std::vector<SourcePuzzle>{};
+  if (all.empty() && !options_.missing_level_is_error)
+    return std::vector<SourcePuzzle>{};
   if (all.empty()) {
     SUDOKU_ASSIGN_OR_RETURN(StoreStats stats, store_->Stats());
     std::vector<std::string> levels;
@@ -40,9 +44,11 @@ absl::StatusOr<std::vector<SourcePuzzle>> StorePuzzleSource::Take(
     }
     return absl::NotFoundError(absl::StrCat(
         "no puzzle of level '", level, "'",
-        options_.shape.empty() ? "" : absl::StrCat(" and shape ", options_.shape),
-        options_.collection.empty() ? ""
-                                    : absl::StrCat(" in collection '", options_.collection, "'"),
+        options_.shape.empty() ? ""
+                               : absl::StrCat(" and shape ", options_.shape),
+        options_.collection.empty()
+            ? ""
+            : absl::StrCat(" in collection '", options_.collection, "'"),
         " in the database (its levels: ",
         levels.empty() ? "none" : absl::StrJoin(levels, ", "), ")"));
   }
@@ -54,7 +60,8 @@ absl::StatusOr<std::vector<SourcePuzzle>> StorePuzzleSource::Take(
     if (!taken_.count(p.id)) fresh.push_back(&p);
   }
   for (const StoredPuzzle& p : all) {
-    if (options_.reuse_printed && !unused_ids.count(p.id) && !taken_.count(p.id)) {
+    if (options_.reuse_printed && !unused_ids.count(p.id) &&
+        !taken_.count(p.id)) {
       reused.push_back(&p);
     }
   }
@@ -73,8 +80,8 @@ absl::StatusOr<std::vector<SourcePuzzle>> StorePuzzleSource::Take(
   return out;
 }
 
-absl::Status StorePuzzleSource::MarkUsed(absl::string_view book_name,
-                                         absl::Span<const SourcePuzzle> puzzles) {
+absl::Status StorePuzzleSource::MarkUsed(
+    absl::string_view book_name, absl::Span<const SourcePuzzle> puzzles) {
   std::vector<int64_t> ids;
   for (const SourcePuzzle& p : puzzles) {
     if (p.source_key != 0) ids.push_back(p.source_key);

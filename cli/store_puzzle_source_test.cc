@@ -21,8 +21,8 @@
 #include "gtest/gtest.h"
 #include "storage/sqlite_puzzle_store.h"
 #include "storage/sudoku.pb.h"
-#include "tests/testing/status_matchers.h"
 #include "tests/testing/paths.h"
+#include "tests/testing/status_matchers.h"
 
 namespace sudoku::cli {
 namespace {
@@ -32,13 +32,16 @@ using ::sudoku::testing::StatusIs;
 using ::testing::HasSubstr;
 
 // QQWing level -> the project's level names.
-const std::map<std::string, std::string> kLevels = {
-    {"simple", "easy"}, {"easy", "medium"}, {"intermediate", "hard"}, {"expert", "evil"}};
+const std::map<std::string, std::string> kLevels = {{"simple", "easy"},
+                                                    {"easy", "medium"},
+                                                    {"intermediate", "hard"},
+                                                    {"expert", "evil"}};
 
 // Fills `store` with the 32 test puzzles (8 a level), each rated with its
 // mapped level and a score of 1..4. Returns the ids by level.
 std::map<std::string, std::set<int64_t>> Fill(PuzzleStore& store) {
-  std::ifstream in(sudoku::testing::SourceDir() + "/render/testdata/qqwing_32.tsv");
+  std::ifstream in(sudoku::testing::SourceDir() +
+                   "/render/testdata/qqwing_32.tsv");
   std::string text((std::istreambuf_iterator<char>(in)), {});
   std::map<std::string, std::set<int64_t>> ids;
   int k = 0;
@@ -114,8 +117,10 @@ TEST(StorePuzzleSourceTest, UnknownLevelAndFiltersAreNotFound) {
 
 int RunCli(const std::string& args, std::string* err) {
   const std::string err_path = ::testing::TempDir() + "/store_cli_err.txt";
-  const int status = std::system(
-      absl::StrCat(sudoku::testing::ForgeBinary(), " ", args, " >/dev/null 2>", err_path).c_str());
+  const int status =
+      std::system(absl::StrCat(sudoku::testing::ForgeBinary(), " ", args,
+                               " >/dev/null 2>", err_path)
+                      .c_str());
   std::ifstream in(err_path);
   err->assign(std::istreambuf_iterator<char>(in), {});
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -131,11 +136,18 @@ TEST(BookDbCliTest, SecondBookDoesNotRepeatTheFirst) {
     ids = Fill(**store);
   }
   std::string err;
-  const std::string common = absl::StrCat(" --db ", db, " --section easy:4,evil:4");
+  const std::string common =
+      absl::StrCat(" --db ", db, " --section easy:4,evil:4");
   ASSERT_EQ(RunCli(absl::StrCat("book --out ", ::testing::TempDir(), "/db1.pdf",
-                                common, " --book-name first"), &err), 0) << err;
+                                common, " --book-name first"),
+                   &err),
+            0)
+      << err;
   ASSERT_EQ(RunCli(absl::StrCat("book --out ", ::testing::TempDir(), "/db2.pdf",
-                                common, " --book-name second"), &err), 0) << err;
+                                common, " --book-name second"),
+                   &err),
+            0)
+      << err;
   EXPECT_THAT(err, ::testing::Not(HasSubstr("already printed")));
   auto store = SqlitePuzzleStore::Open(db);
   ASSERT_THAT(store, IsOk());
@@ -148,17 +160,30 @@ TEST(BookDbCliTest, SecondBookDoesNotRepeatTheFirst) {
     for (const StoredPuzzle& p : *members) books[b].insert(p.id);
     EXPECT_EQ(books[b].size(), 8u);
   }
-  for (int64_t id : books[0]) EXPECT_EQ(books[1].count(id), 0u) << "repeated #" << id;
+  for (int64_t id : books[0])
+    EXPECT_EQ(books[1].count(id), 0u) << "repeated #" << id;
   // Only 8 per level: a third book must reuse, and says so.
   ASSERT_EQ(RunCli(absl::StrCat("book --out ", ::testing::TempDir(), "/db3.pdf",
-                                common, " --book-name third"), &err), 0) << err;
+                                common, " --book-name third"),
+                   &err),
+            0)
+      << err;
   EXPECT_THAT(err, HasSubstr("8 puzzle(s) were already printed"));
   // Errors: a missing database, an unknown level, too many puzzles.
-  EXPECT_EQ(RunCli(absl::StrCat("book --out x.pdf --db ", db, ".missing --section easy:1"), &err), 2);
+  EXPECT_EQ(RunCli(absl::StrCat("book --out x.pdf --db ", db,
+                                ".missing --section easy:1"),
+                   &err),
+            2);
   EXPECT_THAT(err, HasSubstr(".missing"));
-  EXPECT_EQ(RunCli(absl::StrCat("book --out x.pdf --db ", db, " --section fiendish:1"), &err), 2);
+  EXPECT_EQ(RunCli(absl::StrCat("book --out x.pdf --db ", db,
+                                " --section fiendish:1"),
+                   &err),
+            2);
   EXPECT_THAT(err, HasSubstr("no puzzle of level 'fiendish'"));
-  EXPECT_EQ(RunCli(absl::StrCat("book --out x.pdf --db ", db, " --section easy:9"), &err), 2);
+  EXPECT_EQ(
+      RunCli(absl::StrCat("book --out x.pdf --db ", db, " --section easy:9"),
+             &err),
+      2);
   EXPECT_THAT(err, HasSubstr("wants 9"));
 }
 
@@ -170,11 +195,21 @@ TEST(BookDbCliTest, GenerateMissingMakesStoresAndMarksPuzzles) {
   std::remove(db.c_str());
   ASSERT_THAT(SqlitePuzzleStore::Open(db), IsOk());  // an empty database
   std::string err;
-  const std::string out = absl::StrCat(" --out ", ::testing::TempDir(), "/gen.pdf --db ", db);
-  ASSERT_EQ(RunCli(absl::StrCat("book", out, " --section easy:2 --generate-missing --book-name g1"),
-                   &err), 0) << err;
-  ASSERT_EQ(RunCli(absl::StrCat("book", out, " --section easy:1 --generate-missing --book-name g2 "
-                                "--seed 9"), &err), 0) << err;
+  const std::string out =
+      absl::StrCat(" --out ", ::testing::TempDir(), "/gen.pdf --db ", db);
+  ASSERT_EQ(RunCli(absl::StrCat(
+                       "book", out,
+                       " --section easy:2 --generate-missing --book-name g1"),
+                   &err),
+            0)
+      << err;
+  ASSERT_EQ(
+      RunCli(absl::StrCat("book", out,
+                          " --section easy:1 --generate-missing --book-name g2 "
+                          "--seed 9"),
+             &err),
+      0)
+      << err;
   EXPECT_THAT(err, ::testing::Not(HasSubstr("already printed")));
   auto store = SqlitePuzzleStore::Open(db);
   ASSERT_THAT(store, IsOk());
@@ -196,7 +231,10 @@ TEST(BookDbCliTest, GenerateMissingMakesStoresAndMarksPuzzles) {
     ASSERT_THAT(members, IsOk());
     EXPECT_EQ(members->size(), std::string(book) == "g1" ? 2u : 1u) << book;
   }
-  EXPECT_EQ(RunCli(absl::StrCat("book", out, " --section fiendish:1 --generate-missing"), &err), 2);
+  EXPECT_EQ(RunCli(absl::StrCat("book", out,
+                                " --section fiendish:1 --generate-missing"),
+                   &err),
+            2);
   EXPECT_THAT(err, HasSubstr("cannot generate level 'fiendish'"));
 }
 

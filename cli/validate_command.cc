@@ -24,22 +24,33 @@ namespace {
 
 const char* StatusWord(ValidateOutput::Status s) {
   switch (s) {
-    case ValidateOutput::UNIQUE: return "unique";
-    case ValidateOutput::MULTIPLE: return "multiple";
-    case ValidateOutput::NONE: return "none";
-    case ValidateOutput::INVALID: return "invalid";
-    case ValidateOutput::UNKNOWN: return "unknown";
-    default: return "?";
+    case ValidateOutput::UNIQUE:
+      return "unique";
+    case ValidateOutput::MULTIPLE:
+      return "multiple";
+    case ValidateOutput::NONE:
+      return "none";
+    case ValidateOutput::INVALID:
+      return "invalid";
+    case ValidateOutput::UNKNOWN:
+      return "unknown";
+    default:
+      return "?";
   }
 }
 
 int RunValidate(const CommandArgs& args) {
   absl::StatusOr<ParseOptions> options = ParseOptionsFromFlags();
-  if (!options.ok()) return UsageError("validate", std::string(options.status().message()));
-  absl::StatusOr<std::vector<InputPuzzle>> inputs = ReadInputs(args.positional, *options);
-  if (!inputs.ok()) return UsageError("validate", std::string(inputs.status().message()));
-  absl::StatusOr<std::unique_ptr<Solver>> solver = MakeSolver(absl::GetFlag(FLAGS_solver));
-  if (!solver.ok()) return UsageError("validate", std::string(solver.status().message()));
+  if (!options.ok())
+    return UsageError("validate", std::string(options.status().message()));
+  absl::StatusOr<std::vector<InputPuzzle>> inputs =
+      ReadInputs(args.positional, *options);
+  if (!inputs.ok())
+    return UsageError("validate", std::string(inputs.status().message()));
+  absl::StatusOr<std::unique_ptr<Solver>> solver =
+      MakeSolver(absl::GetFlag(FLAGS_solver));
+  if (!solver.ok())
+    return UsageError("validate", std::string(solver.status().message()));
 
   const bool json = absl::GetFlag(FLAGS_json);
   SolveLimits limits;
@@ -68,7 +79,8 @@ int RunValidate(const CommandArgs& args) {
       std::cout << ToJson(out) << "\n";
     } else {
       std::cout << input.where() << "\t" << StatusWord(out.status());
-      if (out.status() == ValidateOutput::INVALID) std::cout << "\t" << out.error();
+      if (out.status() == ValidateOutput::INVALID)
+        std::cout << "\t" << out.error();
       if (out.status() == ValidateOutput::MULTIPLE) {
         std::cout << "\t" << out.solutions(0) << "\t" << out.solutions(1);
       }
@@ -77,12 +89,14 @@ int RunValidate(const CommandArgs& args) {
     progress.Add();
   }
   if (!json) {
-    std::cerr << inputs->size() << " puzzles: " << counts[ValidateOutput::UNIQUE]
-              << " unique, " << counts[ValidateOutput::MULTIPLE] << " multiple, "
+    std::cerr << inputs->size()
+              << " puzzles: " << counts[ValidateOutput::UNIQUE] << " unique, "
+              << counts[ValidateOutput::MULTIPLE] << " multiple, "
               << counts[ValidateOutput::NONE] << " none, "
               << counts[ValidateOutput::INVALID] << " invalid";
     if (counts[ValidateOutput::UNKNOWN] > 0) {
-      std::cerr << ", " << counts[ValidateOutput::UNKNOWN] << " unknown (node limit)";
+      std::cerr << ", " << counts[ValidateOutput::UNKNOWN]
+                << " unknown (node limit)";
     }
     std::cerr << "\n";
   }
@@ -92,14 +106,20 @@ int RunValidate(const CommandArgs& args) {
 }  // namespace
 
 Command ValidateCommand() {
-  return {"validate", "check each puzzle: unique, multiple, none or invalid",
-          "Usage: sudoku-forge validate [FILE|-|PUZZLE]... [--json] [--shape=RxC]\n"
-          "Reads puzzles (files, '-' for stdin, or literal puzzles; no argument:\n"
-          "stdin) and prints per puzzle 'where<TAB>status': unique, multiple (with\n"
-          "two different solutions), none, or invalid with the reason. --json prints\n"
-          "one object per puzzle: {\"status\", \"solutions\", \"error\", \"nodes\", ...}.\n"
-          "Exit code 1 when any puzzle is not unique.",
-          {"json", "shape", "solver", "max_nodes"}, &RunValidate};
+  return {
+      "validate",
+      "check each puzzle: unique, multiple, none or invalid",
+      "Usage: sudoku-forge validate [FILE|-|PUZZLE]... [--json] [--shape=RxC]\n"
+      "Reads puzzles (files, '-' for stdin, or literal puzzles; no argument:\n"
+      "stdin) and prints per puzzle 'where<TAB>status': unique, multiple "
+      "(with\n"
+      "two different solutions), none, or invalid with the reason. --json "
+      "prints\n"
+      "one object per puzzle: {\"status\", \"solutions\", \"error\", "
+      "\"nodes\", ...}.\n"
+      "Exit code 1 when any puzzle is not unique.",
+      {"json", "shape", "solver", "max_nodes"},
+      &RunValidate};
 }
 
 }  // namespace sudoku::cli

@@ -12,8 +12,8 @@
 #include "core/rng.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "tests/testing/status_matchers.h"
 #include "tests/testing/paths.h"
+#include "tests/testing/status_matchers.h"
 
 namespace sudoku {
 namespace {

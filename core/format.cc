@@ -16,7 +16,7 @@ namespace {
 struct RawCell {
   absl::string_view text;
   int line;
-  int column;  // 1-based byte column
+  int column;    // 1-based byte column
   bool numeric;  // from a whitespace-separated numbers row
 };
 
@@ -42,10 +42,12 @@ absl::Status CellError(const RawCell& cell, const Shape& shape) {
   if (cell.numeric) {
     expected = absl::StrCat("0..", shape.size());
   } else if (shape.size() <= 9) {
-    expected = absl::StrCat("1-", shape.size(), " or . 0 - _ * for an empty cell");
+    expected =
+        absl::StrCat("1-", shape.size(), " or . 0 - _ * for an empty cell");
   } else {
-    expected = absl::StrCat("1-9, A-", std::string(1, shape.Symbol(shape.size())),
-                            " or . 0 - _ * for an empty cell");
+    expected =
+        absl::StrCat("1-9, A-", std::string(1, shape.Symbol(shape.size())),
+                     " or . 0 - _ * for an empty cell");
   }
   return absl::InvalidArgumentError(absl::StrCat(
       "line ", cell.line, ", column ", cell.column, ": unexpected ",
@@ -109,7 +111,8 @@ bool IsSeparator(absl::string_view line, int width) {
       ++dashes;
     } else if (ch == '+' || ch == '=') {
       strong = true;
-    } else if (ch != '|' && !absl::ascii_isspace(static_cast<unsigned char>(ch))) {
+    } else if (ch != '|' &&
+               !absl::ascii_isspace(static_cast<unsigned char>(ch))) {
       return false;
     }
   }
@@ -149,7 +152,8 @@ std::vector<RawCell> SplitRow(absl::string_view line, int line_no) {
   for (const Token& t : tokens) {
     chars += t.text.size();
     multi |= t.text.size() > 1;
-    for (char ch : t.text) all_digits &= absl::ascii_isdigit(static_cast<unsigned char>(ch)) != 0;
+    for (char ch : t.text)
+      all_digits &= absl::ascii_isdigit(static_cast<unsigned char>(ch)) != 0;
   }
   auto valid_count = [](size_t k) {
     return Shape::ForCellCount(static_cast<int>(k)) != nullptr ||
@@ -191,7 +195,8 @@ std::vector<PuzzleRecord> ParsePuzzles(absl::string_view text,
     }
     PuzzleRecord record;
     record.line = line_no;
-    const size_t lead = line.size() - absl::StripLeadingAsciiWhitespace(line).size();
+    const size_t lead =
+        line.size() - absl::StripLeadingAsciiWhitespace(line).size();
     const absl::string_view body = line.substr(lead);
     const size_t field_end = body.find_first_of(" \t\v\f");
     const absl::string_view field = body.substr(0, field_end);
@@ -199,8 +204,10 @@ std::vector<PuzzleRecord> ParsePuzzles(absl::string_view text,
 
     // A border above a pasted grid; a line of only N*N dashes is an empty
     // puzzle instead.
-    const bool all_dashes = field == body && field.find_first_not_of('-') == absl::string_view::npos;
-    if (IsSeparator(line, -1) && !(all_dashes && ShapeForCells(field.size(), options))) {
+    const bool all_dashes = field == body && field.find_first_not_of('-') ==
+                                                 absl::string_view::npos;
+    if (IsSeparator(line, -1) &&
+        !(all_dashes && ShapeForCells(field.size(), options))) {
       if (block_start == 0) block_start = line_no;
       ++i;
       continue;
@@ -215,7 +222,8 @@ std::vector<PuzzleRecord> ParsePuzzles(absl::string_view text,
     if (!has_bar && (ShapeForCells(field.size(), options) != nullptr ||
                      field.size() > 2 * kMaxDigits || forced_not_row)) {
       if (field_end != absl::string_view::npos) {
-        record.label = std::string(absl::StripAsciiWhitespace(body.substr(field_end)));
+        record.label =
+            std::string(absl::StripAsciiWhitespace(body.substr(field_end)));
       }
       const Shape* shape = ShapeForCells(field.size(), options);
       if (shape == nullptr) {
@@ -243,7 +251,8 @@ std::vector<PuzzleRecord> ParsePuzzles(absl::string_view text,
       absl::StatusOr<Grid> whole = BuildGrid(raw, *shape, options, line_no);
       const bool could_be_row =
           options.shape == nullptr &&
-          Shape::ForCellCount(static_cast<int>(raw.size() * raw.size())) != nullptr;
+          Shape::ForCellCount(static_cast<int>(raw.size() * raw.size())) !=
+              nullptr;
       if (whole.ok() || !could_be_row) {
         record.grid = std::move(whole);
         records.push_back(std::move(record));
@@ -253,20 +262,25 @@ std::vector<PuzzleRecord> ParsePuzzles(absl::string_view text,
     const size_t width = raw.size();
     const Shape* shape = nullptr;
     if (options.shape != nullptr) {
-      if (static_cast<size_t>(options.shape->size()) == width) shape = options.shape;
+      if (static_cast<size_t>(options.shape->size()) == width)
+        shape = options.shape;
     } else {
       shape = Shape::ForCellCount(static_cast<int>(width * width));
     }
     if (shape == nullptr) {
-      record.grid = options.shape != nullptr
-          ? LineError(line_no, absl::StrCat("a grid row of ", width,
-                                            " cells does not fit shape ",
-                                            options.shape->name(), " (",
-                                            options.shape->size(), " per row)"))
-          : LineError(line_no, absl::StrCat(
-                "neither a puzzle line (", CountsText(),
-                " cells) nor a grid row (4, 6, 8, 9, 10, 12, 16, 20 or 25 "
-                "cells): got ", width, " cells"));
+      record.grid =
+          options.shape != nullptr
+              ? LineError(line_no,
+                          absl::StrCat("a grid row of ", width,
+                                       " cells does not fit shape ",
+                                       options.shape->name(), " (",
+                                       options.shape->size(), " per row)"))
+              : LineError(line_no,
+                          absl::StrCat("neither a puzzle line (", CountsText(),
+                                       " cells) nor a grid row (4, 6, 8, 9, "
+                                       "10, 12, 16, 20 or 25 "
+                                       "cells): got ",
+                                       width, " cells"));
       records.push_back(std::move(record));
       // Skip the rest of this block so one bad block is one error.
       while (i < lines.size() && !IsBlank(lines[i])) ++i;
@@ -279,7 +293,8 @@ std::vector<PuzzleRecord> ParsePuzzles(absl::string_view text,
       const int next_no = static_cast<int>(i) + 1;
       if (IsBlank(next)) break;
       ++i;
-      if (IsComment(next) || IsSeparator(next, static_cast<int>(width))) continue;
+      if (IsComment(next) || IsSeparator(next, static_cast<int>(width)))
+        continue;
       std::vector<RawCell> row = SplitRow(next, next_no);
       if (row.size() != width && error.ok()) {
         error = LineError(next_no, absl::StrCat("grid row has ", row.size(),
@@ -311,9 +326,9 @@ absl::StatusOr<Grid> ParseGrid(absl::string_view text,
   std::vector<PuzzleRecord> records = ParsePuzzles(text, options);
   if (records.empty()) return absl::InvalidArgumentError("no puzzle found");
   if (records.size() > 1) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "expected one puzzle, found ", records.size(), " (the second starts on line ",
-        records[1].line, ")"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("expected one puzzle, found ", records.size(),
+                     " (the second starts on line ", records[1].line, ")"));
   }
   return std::move(records[0].grid);
 }

@@ -33,7 +33,7 @@ struct ParseOptions {
 
 // One puzzle read from a text, or the reason it could not be read.
 struct PuzzleRecord {
-  int line = 0;    // 1-based line where the puzzle starts
+  int line = 0;  // 1-based line where the puzzle starts
   absl::StatusOr<Grid> grid = absl::UnknownError("unset");
   std::string label;  // text after the puzzle on its line, trimmed
 };

@@ -14,11 +14,12 @@ using ::sudoku::testing::StatusIs;
 using ::testing::HasSubstr;
 
 constexpr char kPuzzle[] =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5.."
+    "..8..79";
 
 TEST(FormatTest, ParsesLineWithLabel) {
-  std::vector<PuzzleRecord> recs =
-      ParsePuzzles(absl::StrCat("# comment\n\n", kPuzzle, "  wikipedia example\n"));
+  std::vector<PuzzleRecord> recs = ParsePuzzles(
+      absl::StrCat("# comment\n\n", kPuzzle, "  wikipedia example\n"));
   ASSERT_EQ(recs.size(), 1u);
   ASSERT_OK(recs[0].grid);
   EXPECT_EQ(recs[0].line, 3);
@@ -31,7 +32,12 @@ TEST(FormatTest, AcceptsEveryEmptyMarker) {
   std::string p = kPuzzle;
   std::string zeros = p, dashes = p, unders = p, stars = p;
   for (size_t i = 0; i < p.size(); ++i) {
-    if (p[i] == '.') { zeros[i] = '0'; dashes[i] = '-'; unders[i] = '_'; stars[i] = '*'; }
+    if (p[i] == '.') {
+      zeros[i] = '0';
+      dashes[i] = '-';
+      unders[i] = '_';
+      stars[i] = '*';
+    }
   }
   for (const std::string& s : {zeros, dashes, unders, stars}) {
     absl::StatusOr<Grid> g = ParseGrid(s);
@@ -43,11 +49,14 @@ TEST(FormatTest, AcceptsEveryEmptyMarker) {
 TEST(FormatTest, ReportsLineAndColumnOfBadCharacter) {
   std::string bad = kPuzzle;
   bad[16] = 'x';
-  std::vector<PuzzleRecord> recs = ParsePuzzles(absl::StrCat(kPuzzle, "\n", bad, "\n", kPuzzle));
+  std::vector<PuzzleRecord> recs =
+      ParsePuzzles(absl::StrCat(kPuzzle, "\n", bad, "\n", kPuzzle));
   ASSERT_EQ(recs.size(), 3u);
   EXPECT_OK(recs[0].grid);
-  EXPECT_THAT(recs[1].grid, StatusIs(absl::StatusCode::kInvalidArgument,
-                                     HasSubstr("line 2, column 17: unexpected character 'x'")));
+  EXPECT_THAT(
+      recs[1].grid,
+      StatusIs(absl::StatusCode::kInvalidArgument,
+               HasSubstr("line 2, column 17: unexpected character 'x'")));
   EXPECT_OK(recs[2].grid);  // the batch carries on
 }
 
@@ -63,8 +72,9 @@ TEST(FormatTest, ReportsWrongCellCount) {
 TEST(FormatTest, ReportsClashingGivens) {
   std::string clash = kPuzzle;
   clash[2] = '7';  // row 1 already holds 7 at r1c5
-  EXPECT_THAT(ParseGrid(clash), StatusIs(absl::StatusCode::kInvalidArgument,
-                                         HasSubstr("r1c3 and r1c5 both hold 7")));
+  EXPECT_THAT(ParseGrid(clash),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("r1c3 and r1c5 both hold 7")));
 }
 
 TEST(FormatTest, ParsesPrettyGridBlock) {
@@ -105,11 +115,13 @@ TEST(FormatTest, ParsesCompactBlockWithoutBorders) {
 
 TEST(FormatTest, BlockErrorsNameTheLine) {
   const std::string short_row = "53..7....\n6..195..\n.98....6.\n";
-  EXPECT_THAT(ParseGrid(short_row), StatusIs(absl::StatusCode::kInvalidArgument,
-                                             HasSubstr("line 2: grid row has 8 cells")));
+  EXPECT_THAT(ParseGrid(short_row),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("line 2: grid row has 8 cells")));
   const std::string truncated = "53..7....\n6..195...\n\n";
-  EXPECT_THAT(ParseGrid(truncated), StatusIs(absl::StatusCode::kInvalidArgument,
-                                             HasSubstr("grid ends after 2 rows")));
+  EXPECT_THAT(ParseGrid(truncated),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("grid ends after 2 rows")));
 }
 
 TEST(FormatTest, ParsesNumberTokensForLargeShapes) {
@@ -132,15 +144,25 @@ TEST(FormatTest, ParsesNumberTokensForLargeShapes) {
   // A number out of range names its place.
   std::string bad = tokens;
   bad.replace(0, 2, "17");
-  EXPECT_THAT(ParseGrid(bad), StatusIs(absl::StatusCode::kInvalidArgument,
-                                       HasSubstr("line 1, column 1: unexpected number '17'")));
+  EXPECT_THAT(ParseGrid(bad),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("line 1, column 1: unexpected number '17'")));
 }
 
 TEST(FormatTest, RoundTripsEveryShapeInEveryFormat) {
   Rng rng(3);
-  for (auto [r, c] : std::vector<std::pair<int, int>>{
-           {2, 2}, {2, 3}, {3, 2}, {2, 4}, {3, 3}, {2, 5}, {3, 4}, {4, 3},
-           {4, 4}, {4, 5}, {5, 4}, {5, 5}}) {
+  for (auto [r, c] : std::vector<std::pair<int, int>>{{2, 2},
+                                                      {2, 3},
+                                                      {3, 2},
+                                                      {2, 4},
+                                                      {3, 3},
+                                                      {2, 5},
+                                                      {3, 4},
+                                                      {4, 3},
+                                                      {4, 4},
+                                                      {4, 5},
+                                                      {5, 4},
+                                                      {5, 5}}) {
     const Shape& s = Shape::GetOrDie(r, c);
     SCOPED_TRACE(s.name());
     // A grid with a few non-clashing givens: digit d on the diagonal of
@@ -148,15 +170,20 @@ TEST(FormatTest, RoundTripsEveryShapeInEveryFormat) {
     Grid g(s);
     for (int i = 0; i < s.size(); i += 2) {
       const int cell = s.Cell(i, (i * c + i / r) % s.size());
-      g.set(cell, static_cast<int>(UniformInt(rng, static_cast<uint64_t>(s.size()))) + 1);
+      g.set(cell,
+            static_cast<int>(UniformInt(rng, static_cast<uint64_t>(s.size()))) +
+                1);
     }
     ParseOptions options;
     options.shape = &s;
     options.check_givens = false;
-    EXPECT_THAT(ParseGrid(ToLine(g), options), ::sudoku::testing::IsOkAndHolds(g));
-    EXPECT_THAT(ParseGrid(ToTokens(g), options), ::sudoku::testing::IsOkAndHolds(g))
+    EXPECT_THAT(ParseGrid(ToLine(g), options),
+                ::sudoku::testing::IsOkAndHolds(g));
+    EXPECT_THAT(ParseGrid(ToTokens(g), options),
+                ::sudoku::testing::IsOkAndHolds(g))
         << ToTokens(g);
-    EXPECT_THAT(ParseGrid(ToPrettyGrid(g), options), ::sudoku::testing::IsOkAndHolds(g))
+    EXPECT_THAT(ParseGrid(ToPrettyGrid(g), options),
+                ::sudoku::testing::IsOkAndHolds(g))
         << ToPrettyGrid(g);
   }
 }
@@ -176,15 +203,18 @@ TEST(FormatTest, ForcedShapeDisambiguates) {
   EXPECT_EQ(&ParseGrid(line, options)->shape(), &Shape::GetOrDie(3, 2));
   ParseOptions wrong;
   wrong.shape = &Shape::GetOrDie(4, 4);
-  EXPECT_THAT(ParseGrid(line, wrong), StatusIs(absl::StatusCode::kInvalidArgument,
-                                               HasSubstr("expected 256 cells for shape 4x4, got 36")));
+  EXPECT_THAT(ParseGrid(line, wrong),
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("expected 256 cells for shape 4x4, got 36")));
 }
 
 TEST(FormatTest, ParseGridRejectsEmptyAndMultiple) {
-  EXPECT_THAT(ParseGrid("# nothing\n\n"), StatusIs(absl::StatusCode::kInvalidArgument,
-                                                   HasSubstr("no puzzle")));
-  EXPECT_THAT(ParseGrid(absl::StrCat(kPuzzle, "\n", kPuzzle)),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("found 2")));
+  EXPECT_THAT(
+      ParseGrid("# nothing\n\n"),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("no puzzle")));
+  EXPECT_THAT(
+      ParseGrid(absl::StrCat(kPuzzle, "\n", kPuzzle)),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("found 2")));
 }
 
 TEST(FormatTest, RandomBytesNeverCrash) {

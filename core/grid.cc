@@ -26,9 +26,8 @@ absl::Status CheckGivens(const Grid& grid) {
       int& first = where[static_cast<size_t>(d)];
       if (first >= 0) {
         return absl::InvalidArgumentError(absl::StrCat(
-            shape.CellName(first), " and ", shape.CellName(cell),
-            " both hold ", std::string(1, shape.Symbol(d)), " (",
-            shape.UnitName(u), ")"));
+            shape.CellName(first), " and ", shape.CellName(cell), " both hold ",
+            std::string(1, shape.Symbol(d)), " (", shape.UnitName(u), ")"));
       }
       first = cell;
     }

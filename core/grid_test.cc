@@ -12,7 +12,8 @@ using ::sudoku::testing::StatusIs;
 using ::testing::HasSubstr;
 
 constexpr char kSolution[] =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    "53467891267219534819834256785976142342685379171392485696153728428741963534"
+    "5286179";
 
 TEST(GridTest, CheckGivensNamesBothCells) {
   Grid g(Shape::Classic());

@@ -8,7 +8,8 @@ namespace sudoku {
 
 std::string ExecutableDir() {
   std::error_code error;
-  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", error);
+  const std::filesystem::path exe =
+      std::filesystem::read_symlink("/proc/self/exe", error);
   if (error) return "";
   return exe.parent_path().string();
 }
@@ -20,14 +21,17 @@ std::optional<std::string> FindAboveExecutable(std::string_view relative) {
   while (true) {
     std::error_code error;
     const std::filesystem::path candidate = dir / relative;
-    if (std::filesystem::exists(candidate, error)) return candidate.lexically_normal().string();
+    if (std::filesystem::exists(candidate, error))
+      return candidate.lexically_normal().string();
     if (!dir.has_parent_path() || dir.parent_path() == dir) return std::nullopt;
     dir = dir.parent_path();
   }
 }
 
-std::string EnvOrFindAboveExecutable(const char* name, std::string_view relative) {
-  if (const char* value = std::getenv(name); value != nullptr && *value != '\0') return value;
+std::string EnvOrFindAboveExecutable(const char* name,
+                                     std::string_view relative) {
+  if (const char* value = std::getenv(name); value != nullptr && *value != '\0')
+    return value;
   return FindAboveExecutable(relative).value_or("");
 }
 

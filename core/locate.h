@@ -21,7 +21,8 @@ std::optional<std::string> FindAboveExecutable(std::string_view relative);
 
 // The value of environment variable `name` when set and non-empty, else
 // FindAboveExecutable(relative), else "".
-std::string EnvOrFindAboveExecutable(const char* name, std::string_view relative);
+std::string EnvOrFindAboveExecutable(const char* name,
+                                     std::string_view relative);
 
 }  // namespace sudoku
 

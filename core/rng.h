@@ -5,8 +5,8 @@
 #ifndef SUDOKU_CORE_RNG_H_
 #define SUDOKU_CORE_RNG_H_
 
-#include <cstdint>
 #include <cstddef>
+#include <cstdint>
 #include <random>
 #include <utility>
 

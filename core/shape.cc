@@ -44,8 +44,8 @@ absl::StatusOr<const Shape*> Shape::Get(int box_rows, int box_cols) {
   if (box_rows < 2 || box_cols < 2 || box_rows * box_cols < kMinDigits ||
       box_rows * box_cols > kMaxDigits) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "shape: boxes must be at least 2x2 with ", kMinDigits, " <= r*c <= ",
-        kMaxDigits, ", got ", box_rows, "x", box_cols));
+        "shape: boxes must be at least 2x2 with ", kMinDigits,
+        " <= r*c <= ", kMaxDigits, ", got ", box_rows, "x", box_cols));
   }
   static std::mutex mu;
   static auto* shapes =
@@ -77,16 +77,26 @@ absl::StatusOr<const Shape*> Shape::FromSpec(absl::string_view spec) {
 
 const Shape* Shape::ForCellCount(int cells) {
   switch (cells) {
-    case 16: return &GetOrDie(2, 2);
-    case 36: return &GetOrDie(2, 3);
-    case 64: return &GetOrDie(2, 4);
-    case 81: return &GetOrDie(3, 3);
-    case 100: return &GetOrDie(2, 5);
-    case 144: return &GetOrDie(3, 4);
-    case 256: return &GetOrDie(4, 4);
-    case 400: return &GetOrDie(4, 5);
-    case 625: return &GetOrDie(5, 5);
-    default: return nullptr;
+    case 16:
+      return &GetOrDie(2, 2);
+    case 36:
+      return &GetOrDie(2, 3);
+    case 64:
+      return &GetOrDie(2, 4);
+    case 81:
+      return &GetOrDie(3, 3);
+    case 100:
+      return &GetOrDie(2, 5);
+    case 144:
+      return &GetOrDie(3, 4);
+    case 256:
+      return &GetOrDie(4, 4);
+    case 400:
+      return &GetOrDie(4, 5);
+    case 625:
+      return &GetOrDie(5, 5);
+    default:
+      return nullptr;
   }
 }
 
@@ -94,7 +104,9 @@ std::vector<int> Shape::KnownCellCounts() {
   return {16, 36, 64, 81, 100, 144, 256, 400, 625};
 }
 
-std::string Shape::name() const { return absl::StrCat(box_rows_, "x", box_cols_); }
+std::string Shape::name() const {
+  return absl::StrCat(box_rows_, "x", box_cols_);
+}
 
 std::string Shape::CellName(int cell) const {
   return absl::StrCat("r", Row(cell) + 1, "c", Col(cell) + 1);
@@ -113,8 +125,14 @@ char Shape::Symbol(int digit) const {
 
 int Shape::DigitOf(char symbol) const {
   switch (symbol) {
-    case '.': case '0': case '-': case '_': case '*': return 0;
-    default: break;
+    case '.':
+    case '0':
+    case '-':
+    case '_':
+    case '*':
+      return 0;
+    default:
+      break;
   }
   int d = -1;
   if (symbol >= '1' && symbol <= '9') {

@@ -24,9 +24,19 @@ TEST(ShapeTest, ClassicGeometry) {
 }
 
 TEST(ShapeTest, EveryShapeHasConsistentUnitsAndPeers) {
-  for (auto [r, c] : std::vector<std::pair<int, int>>{
-           {2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}, {2, 5}, {3, 4},
-           {4, 3}, {4, 4}, {4, 5}, {5, 4}, {5, 5}}) {
+  for (auto [r, c] : std::vector<std::pair<int, int>>{{2, 2},
+                                                      {2, 3},
+                                                      {3, 2},
+                                                      {2, 4},
+                                                      {4, 2},
+                                                      {3, 3},
+                                                      {2, 5},
+                                                      {3, 4},
+                                                      {4, 3},
+                                                      {4, 4},
+                                                      {4, 5},
+                                                      {5, 4},
+                                                      {5, 5}}) {
     SCOPED_TRACE(absl::StrCat(r, "x", c));
     absl::StatusOr<const Shape*> got = Shape::Get(r, c);
     ASSERT_OK(got);
@@ -41,7 +51,10 @@ TEST(ShapeTest, EveryShapeHasConsistentUnitsAndPeers) {
       // Box units: r rows and c columns.
       if (s.unit_kind(u) == UnitKind::kBox) {
         std::set<int> rows, cols;
-        for (int cell : cells) { rows.insert(s.Row(cell)); cols.insert(s.Col(cell)); }
+        for (int cell : cells) {
+          rows.insert(s.Row(cell));
+          cols.insert(s.Col(cell));
+        }
         EXPECT_EQ(rows.size(), static_cast<size_t>(r));
         EXPECT_EQ(cols.size(), static_cast<size_t>(c));
       }
@@ -64,8 +77,10 @@ TEST(ShapeTest, InternsShapes) {
 TEST(ShapeTest, RejectsBadDimensions) {
   EXPECT_THAT(Shape::Get(1, 9), StatusIs(absl::StatusCode::kInvalidArgument));
   EXPECT_THAT(Shape::Get(6, 5), StatusIs(absl::StatusCode::kInvalidArgument));
-  EXPECT_THAT(Shape::FromSpec("3by3"), StatusIs(absl::StatusCode::kInvalidArgument));
-  EXPECT_THAT(Shape::FromSpec(""), StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(Shape::FromSpec("3by3"),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(Shape::FromSpec(""),
+              StatusIs(absl::StatusCode::kInvalidArgument));
   ASSERT_OK(Shape::FromSpec("4x3"));
   EXPECT_EQ((*Shape::FromSpec("4x3"))->box_rows(), 4);
 }

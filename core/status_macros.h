@@ -8,10 +8,10 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 
-#define SUDOKU_RETURN_IF_ERROR(expr)                  \
-  do {                                                \
-    ::absl::Status sudoku_status_ = (expr);           \
-    if (!sudoku_status_.ok()) return sudoku_status_;  \
+#define SUDOKU_RETURN_IF_ERROR(expr)                 \
+  do {                                               \
+    ::absl::Status sudoku_status_ = (expr);          \
+    if (!sudoku_status_.ok()) return sudoku_status_; \
   } while (false)
 
 #define SUDOKU_STATUS_CONCAT_INNER_(a, b) a##b
@@ -20,8 +20,8 @@
 // SUDOKU_ASSIGN_OR_RETURN(lhs, expr): evaluates `expr` (a StatusOr<T>),
 // returns its status on error, otherwise assigns the value to `lhs`, which
 // may be a declaration (`auto x`).
-#define SUDOKU_ASSIGN_OR_RETURN(lhs, expr)                                  \
-  SUDOKU_ASSIGN_OR_RETURN_IMPL_(                                            \
+#define SUDOKU_ASSIGN_OR_RETURN(lhs, expr) \
+  SUDOKU_ASSIGN_OR_RETURN_IMPL_(           \
       SUDOKU_STATUS_CONCAT_(sudoku_statusor_, __LINE__), lhs, expr)
 
 #define SUDOKU_ASSIGN_OR_RETURN_IMPL_(statusor, lhs, expr) \

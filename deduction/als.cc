@@ -71,13 +71,15 @@ void Enumerate(const Board& board, const std::vector<int>& empty, size_t from,
         out->push_back(std::move(a));
       }
     }
-    if (size < max_cells) Enumerate(board, empty, i + 1, max_cells, cur, u, seen, out);
+    if (size < max_cells)
+      Enumerate(board, empty, i + 1, max_cells, cur, u, seen, out);
     cur->pop_back();
   }
 }
 
 std::string AlsName(const Shape& shape, const Als& a) {
-  return absl::StrCat(CellList(shape, a.cells), " ", DigitList(shape, a.digits));
+  return absl::StrCat(CellList(shape, a.cells), " ",
+                      DigitList(shape, a.digits));
 }
 
 }  // namespace
@@ -100,8 +102,7 @@ void AlsXz::Scan(const Board& board, const UnitIndex& /*index*/,
     empty.clear();
     for (int cell : shape.unit(u))
       if (board.value(cell) == 0) empty.push_back(cell);
-    const int limit =
-        std::min(max_cells, static_cast<int>(empty.size()) - 1);
+    const int limit = std::min(max_cells, static_cast<int>(empty.size()) - 1);
     if (limit < 1) continue;
     Enumerate(board, empty, 0, limit, &cur, CandidateSet(), &seen, &sets);
   }
@@ -170,7 +171,8 @@ void AlsXz::Scan(const Board& board, const UnitIndex& /*index*/,
       for (const Als* s : {&a, &b})
         for (int c : s->cells) {
           d.pattern_cells.push_back(c);
-          for (int dg : board.candidates(c)) d.pattern_candidates.push_back({c, dg});
+          for (int dg : board.candidates(c))
+            d.pattern_candidates.push_back({c, dg});
         }
       std::sort(d.pattern_cells.begin(), d.pattern_cells.end());
       std::string links;
@@ -178,11 +180,11 @@ void AlsXz::Scan(const Board& board, const UnitIndex& /*index*/,
         if (r > 0) links += ",";
         links += shape.Symbol(rcc[r]);
       }
-      d.text = absl::StrCat(
-          name(), rcc.size() == 2 ? " (doubly linked)" : "", ": A = ",
-          AlsName(shape, a), ", B = ", AlsName(shape, b),
-          ", restricted common ", links, " => ",
-          ChainEliminationText(shape, d.eliminations));
+      d.text =
+          absl::StrCat(name(), rcc.size() == 2 ? " (doubly linked)" : "",
+                       ": A = ", AlsName(shape, a), ", B = ", AlsName(shape, b),
+                       ", restricted common ", links, " => ",
+                       ChainEliminationText(shape, d.eliminations));
       if (!emit(std::move(d))) return;
     }
   }

@@ -15,8 +15,8 @@
 namespace sudoku {
 
 struct BruteForceResult {
-  int num_solutions = 0;     // 0, 1 or 2 (2 = "at least two")
-  bool limit_hit = false;    // gave up after max_nodes; count is a lower bound
+  int num_solutions = 0;   // 0, 1 or 2 (2 = "at least two")
+  bool limit_hit = false;  // gave up after max_nodes; count is a lower bound
   std::vector<Grid> solutions;  // the first (up to two) solutions
   int64_t nodes = 0;
 };

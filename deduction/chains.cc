@@ -47,9 +47,12 @@ struct Node {
 int PositionIn(const Shape& shape, int unit, int cell) {
   const int n = shape.size();
   switch (shape.unit_kind(unit)) {
-    case UnitKind::kRow: return shape.Col(cell);
-    case UnitKind::kColumn: return shape.Row(cell);
-    case UnitKind::kBox: break;
+    case UnitKind::kRow:
+      return shape.Col(cell);
+    case UnitKind::kColumn:
+      return shape.Row(cell);
+    case UnitKind::kBox:
+      break;
   }
   (void)n;
   return (shape.Row(cell) % shape.box_rows()) * shape.box_cols() +
@@ -101,7 +104,8 @@ void BuildGraph(const Board& board, const UnitIndex& index, ChainKind kind,
         if (std::popcount(where) < 3) continue;  // a group needs a partner
         // Row segments then column segments of the box.
         for (int line_kind = 0; line_kind < 2; ++line_kind) {
-          const int count = line_kind == 0 ? shape.box_rows() : shape.box_cols();
+          const int count =
+              line_kind == 0 ? shape.box_rows() : shape.box_cols();
           for (int k = 0; k < count; ++k) {
             Node node;
             node.digit = d;
@@ -163,7 +167,8 @@ void BuildGraph(const Board& board, const UnitIndex& index, ChainKind kind,
           const int b = g->single[static_cast<size_t>(cell * n + y - 1)];
           if (kind != ChainKind::kXY)
             g->weak[static_cast<size_t>(a)].push_back(b);
-          if (cands.Count() == 2) g->strong[static_cast<size_t>(a)].push_back(b);
+          if (cands.Count() == 2)
+            g->strong[static_cast<size_t>(a)].push_back(b);
         }
       }
     }
@@ -255,30 +260,42 @@ std::string ChainEliminationText(const Shape& shape,
 
 absl::string_view ChainTechnique::id() const {
   switch (kind_) {
-    case ChainKind::kX: return "x_chain";
-    case ChainKind::kXY: return "xy_chain";
-    case ChainKind::kAic: return "aic";
-    case ChainKind::kGroupedAic: return "grouped_aic";
+    case ChainKind::kX:
+      return "x_chain";
+    case ChainKind::kXY:
+      return "xy_chain";
+    case ChainKind::kAic:
+      return "aic";
+    case ChainKind::kGroupedAic:
+      return "grouped_aic";
   }
   return "";
 }
 
 absl::string_view ChainTechnique::name() const {
   switch (kind_) {
-    case ChainKind::kX: return "X-Chain";
-    case ChainKind::kXY: return "XY-Chain";
-    case ChainKind::kAic: return "AIC";
-    case ChainKind::kGroupedAic: return "Grouped AIC";
+    case ChainKind::kX:
+      return "X-Chain";
+    case ChainKind::kXY:
+      return "XY-Chain";
+    case ChainKind::kAic:
+      return "AIC";
+    case ChainKind::kGroupedAic:
+      return "Grouped AIC";
   }
   return "";
 }
 
 double ChainTechnique::difficulty() const {
   switch (kind_) {
-    case ChainKind::kX: return 6.6;
-    case ChainKind::kXY: return 6.6;
-    case ChainKind::kAic: return 7.0;
-    case ChainKind::kGroupedAic: return 7.1;
+    case ChainKind::kX:
+      return 6.6;
+    case ChainKind::kXY:
+      return 6.6;
+    case ChainKind::kAic:
+      return 7.0;
+    case ChainKind::kGroupedAic:
+      return 7.1;
   }
   return 7.0;
 }

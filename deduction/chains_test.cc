@@ -3,19 +3,20 @@
 // (tests/data/reglib_sample.txt); here: the SE length modifier, the step
 // wording, positions where nothing may be found, and soundness on other
 // shapes.
+#include "deduction/chains.h"
+
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "core/format.h"
 #include "deduction/brute_force.h"
-#include "deduction/chains.h"
 #include "deduction/registry.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/testing/paths.h"
 #include "tests/testing/reglib.h"
 #include "tests/testing/status_matchers.h"
-#include "tests/testing/paths.h"
 
 namespace sudoku {
 namespace {

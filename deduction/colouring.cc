@@ -152,10 +152,10 @@ void SimpleColouring::Scan(const Board& board, const UnitIndex& index,
       ded.rating = ChainRating(difficulty(), static_cast<int>(cells.size()));
       AddPattern(cells, d, &ded);
       std::sort(ded.pattern_cells.begin(), ded.pattern_cells.end());
-      ded.text = absl::StrCat("Simple colouring (colour trap) on ", sym, ": ",
-                              CellList(shape, c0), " / ", CellList(shape, c1),
-                              " => ",
-                              ChainEliminationText(shape, ded.eliminations));
+      ded.text =
+          absl::StrCat("Simple colouring (colour trap) on ", sym, ": ",
+                       CellList(shape, c0), " / ", CellList(shape, c1), " => ",
+                       ChainEliminationText(shape, ded.eliminations));
       if (!emit(std::move(ded))) return;
     }
   }
@@ -194,10 +194,9 @@ void MultiColouring::Scan(const Board& board, const UnitIndex& index,
                 !AnyPairSees(shape, col, Y[1]))
               continue;
             for (int cell : col) ded.eliminations.push_back({cell, d});
-            reasons.push_back(absl::StrCat(CellList(shape, col),
-                                           " see both colours of ",
-                                           CellList(shape, Y[0]), " / ",
-                                           CellList(shape, Y[1])));
+            reasons.push_back(absl::StrCat(
+                CellList(shape, col), " see both colours of ",
+                CellList(shape, Y[0]), " / ", CellList(shape, Y[1])));
           }
         }
         type2_count = ded.eliminations.size();
@@ -214,8 +213,7 @@ void MultiColouring::Scan(const Board& board, const UnitIndex& index,
             const std::vector<int>& ob = B[static_cast<size_t>(1 - cb)];
             const size_t before = ded.eliminations.size();
             for (int cell = 0; cell < shape.num_cells(); ++cell) {
-              if (board.value(cell) != 0 ||
-                  !board.candidates(cell).Contains(d))
+              if (board.value(cell) != 0 || !board.candidates(cell).Contains(d))
                 continue;
               const int cid = cl.cluster[static_cast<size_t>(cell)];
               if (cid == static_cast<int>(a) || cid == static_cast<int>(b))
@@ -256,9 +254,9 @@ void MultiColouring::Scan(const Board& board, const UnitIndex& index,
           why.clear();
           for (size_t r = 0; r < reasons.size(); ++r)
             why += (r == 0 ? "" : "; ") + reasons[r];
-          only2.text = absl::StrCat(
-              "Multi-colouring on ", sym, ": ", why, " => ",
-              ChainEliminationText(shape, only2.eliminations));
+          only2.text =
+              absl::StrCat("Multi-colouring on ", sym, ": ", why, " => ",
+                           ChainEliminationText(shape, only2.eliminations));
         }
         if (!emit(std::move(ded))) return;
         if (!only2.eliminations.empty() && !emit(std::move(only2))) return;

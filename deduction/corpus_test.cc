@@ -15,9 +15,9 @@
 #include "deduction/step_solver.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/testing/paths.h"
 #include "tests/testing/reglib.h"
 #include "tests/testing/status_matchers.h"
-#include "tests/testing/paths.h"
 
 namespace sudoku {
 namespace {
@@ -25,8 +25,8 @@ namespace {
 using namespace ::sudoku::testing;  // NOLINT: the reglib helpers
 
 TEST(RegLibCorpusTest, EveryCaseOfOurTechniques) {
-  const std::string path = sudoku::testing::SharedDir() +
-                           "/corpora/techniques/reglib-1.3.txt";
+  const std::string path =
+      sudoku::testing::SharedDir() + "/corpora/techniques/reglib-1.3.txt";
   const std::vector<std::string> lines = ReadLines(path);
   if (lines.empty()) GTEST_SKIP() << "no " << path;
   std::map<std::string, std::pair<int, int>> stats;  // id -> (pass, total)
@@ -88,8 +88,10 @@ TEST(RegLibCorpusTest, EveryCaseOfOurTechniques) {
     auto& s = stats[id + " (" + c->code + (c->variant.empty() ? "" : "-") +
                     c->variant + ")"];
     ++s.second;
-    if (pass) ++s.first;
-    else failures[id] += line + "\n  found: " + found + "\n";
+    if (pass)
+      ++s.first;
+    else
+      failures[id] += line + "\n  found: " + found + "\n";
   }
   int pass = 0, total = 0;
   for (const auto& [id, s] : stats) {
@@ -97,11 +99,11 @@ TEST(RegLibCorpusTest, EveryCaseOfOurTechniques) {
     pass += s.first;
     total += s.second;
   }
-  std::printf("reglib total %d / %d (skipped %d UR cases with missing "
-              "candidates, %d chains with ALS nodes; %d ALS-XZ case checked as a "
-              "sound superset)\n",
-              pass, total, skipped_missing, skipped_als_nodes,
-              skipped_als_superset);
+  std::printf(
+      "reglib total %d / %d (skipped %d UR cases with missing "
+      "candidates, %d chains with ALS nodes; %d ALS-XZ case checked as a "
+      "sound superset)\n",
+      pass, total, skipped_missing, skipped_als_nodes, skipped_als_superset);
   for (const auto& [id, text] : failures)
     std::printf("FAILED %s:\n%s", id.c_str(), text.c_str());
   RecordProperty("passed", pass);
@@ -173,9 +175,11 @@ TEST(DeductionCorpusTest, StepsAreSoundOnCorpusFiles) {
       if (e.solved_by_logic) ++by_logic;
       for (const Deduction& d : e.steps) {
         for (const CellDigit& p : d.placements)
-          ASSERT_EQ(exact.solutions[0][p.cell], p.digit) << line << " " << d.text;
+          ASSERT_EQ(exact.solutions[0][p.cell], p.digit)
+              << line << " " << d.text;
         for (const CellDigit& x : d.eliminations)
-          ASSERT_NE(exact.solutions[0][x.cell], x.digit) << line << " " << d.text;
+          ASSERT_NE(exact.solutions[0][x.cell], x.digit)
+              << line << " " << d.text;
       }
     }
     std::printf("%s: %zu puzzles, %zu solved without guessing\n", src.file, n,

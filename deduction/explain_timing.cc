@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <ctime>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <map>
 #include <string>
@@ -35,12 +35,14 @@ int main(int argc, char** argv) {
   std::map<std::string, int> used;
   // With a second tab-separated column (an SE ER, e.g. rated/*.tsv): ER
   // agreement per SE ER value, and the mean of our ER for it.
-  std::map<int, std::array<double, 4>> bands;  // SE x10 -> {n, exact, within 0.1, sum ER}
+  std::map<int, std::array<double, 4>>
+      bands;  // SE x10 -> {n, exact, within 0.1, sum ER}
   size_t by_logic = 0;
   std::string line;
   while (times.size() < limit && std::getline(in, line)) {
     if (line.empty() || line[0] == '#') continue;
-    auto grid = sudoku::ParseGrid(line.substr(0, std::min<size_t>(81, line.size())));
+    auto grid =
+        sudoku::ParseGrid(line.substr(0, std::min<size_t>(81, line.size())));
     if (!grid.ok()) continue;
     // CPU time of this process (the machine may be shared).
     const std::clock_t t0 = std::clock();
@@ -68,14 +70,17 @@ int main(int argc, char** argv) {
   for (double t : times) sum += t;
   std::printf("%s: %zu puzzles, %zu solved without guessing\n", argv[1],
               times.size(), by_logic);
-  std::printf("CPU seconds per puzzle: median %.4f mean %.4f p90 %.4f max %.4f "
-              "total %.2f\n",
-              sorted[sorted.size() / 2], sum / static_cast<double>(times.size()),
-              sorted[sorted.size() * 9 / 10], sorted.back(), sum);
+  std::printf(
+      "CPU seconds per puzzle: median %.4f mean %.4f p90 %.4f max %.4f "
+      "total %.2f\n",
+      sorted[sorted.size() / 2], sum / static_cast<double>(times.size()),
+      sorted[sorted.size() * 9 / 10], sorted.back(), sum);
   for (const auto& [band, b] : bands)
-    std::printf("SE ER %.1f: %3.0f puzzles, ER equal %3.0f, within 0.1 %3.0f, "
-                "mean ER %.2f\n",
-                band / 10.0, b[0], b[1], b[2], b[3] / b[0]);
-  for (const auto& [id, count] : used) std::printf("  %-24s %d\n", id.c_str(), count);
+    std::printf(
+        "SE ER %.1f: %3.0f puzzles, ER equal %3.0f, within 0.1 %3.0f, "
+        "mean ER %.2f\n",
+        band / 10.0, b[0], b[1], b[2], b[3] / b[0]);
+  for (const auto& [id, count] : used)
+    std::printf("  %-24s %d\n", id.c_str(), count);
   return 0;
 }

@@ -33,8 +33,7 @@
 namespace sudoku {
 namespace {
 
-constexpr const char* kFishIds[] = {"", "", "x_wing", "swordfish",
-                                    "jellyfish"};
+constexpr const char* kFishIds[] = {"", "", "x_wing", "swordfish", "jellyfish"};
 constexpr const char* kFishNames[] = {"", "", "X-Wing", "Swordfish",
                                       "Jellyfish"};
 
@@ -68,45 +67,48 @@ void BasicFish::Scan(const Board& board, const UnitIndex& index,
         const int count = std::popcount(index.where(unit0 + line, d));
         if (count >= 2 && count <= k) lines[static_cast<size_t>(m++)] = line;
       }
-      const bool go = ForEachCombination(m, k, [&](const std::array<int, 4>& c) {
-        uint32_t cover = 0, base = 0;
-        for (int i = 0; i < k; ++i) {
-          const int line = lines[static_cast<size_t>(c[static_cast<size_t>(i)])];
-          cover |= index.where(unit0 + line, d);
-          base |= uint32_t{1} << line;
-        }
-        if (std::popcount(cover) != k) return true;
-        Deduction ded;
-        for (int cpos : Bits(cover)) {
-          // Cover line `cpos` (a column when base lines are rows).
-          const int cover_unit = (by_col ? 0 : n) + cpos;
-          for (int p : Bits(index.where(cover_unit, d) & ~base))
-            ded.eliminations.push_back({CellOf(shape, !by_col, cpos, p), d});
-        }
-        if (ded.eliminations.empty()) return true;
-        Canonicalize(&ded.eliminations);
-        ded.technique = std::string(id());
-        ded.rating = difficulty();
-        std::vector<int> base_units, cover_units;
-        for (int line : Bits(base)) {
-          base_units.push_back(unit0 + line);
-          for (int p : Bits(index.where(unit0 + line, d))) {
-            const int cell = CellOf(shape, by_col, line, p);
-            ded.pattern_cells.push_back(cell);
-            ded.pattern_candidates.push_back({cell, d});
-          }
-        }
-        for (int cpos : Bits(cover)) cover_units.push_back((by_col ? 0 : n) + cpos);
-        ded.pattern_units = base_units;
-        ded.pattern_units.insert(ded.pattern_units.end(), cover_units.begin(),
-                                 cover_units.end());
-        ded.text = absl::StrCat(kFishNames[k], " on ",
-                                std::string(1, shape.Symbol(d)), " in ",
-                                UnitList(shape, base_units), ", ",
-                                UnitList(shape, cover_units), ": ",
-                                DescribeEliminations(shape, ded.eliminations));
-        return emit(std::move(ded));
-      });
+      const bool go =
+          ForEachCombination(m, k, [&](const std::array<int, 4>& c) {
+            uint32_t cover = 0, base = 0;
+            for (int i = 0; i < k; ++i) {
+              const int line =
+                  lines[static_cast<size_t>(c[static_cast<size_t>(i)])];
+              cover |= index.where(unit0 + line, d);
+              base |= uint32_t{1} << line;
+            }
+            if (std::popcount(cover) != k) return true;
+            Deduction ded;
+            for (int cpos : Bits(cover)) {
+              // Cover line `cpos` (a column when base lines are rows).
+              const int cover_unit = (by_col ? 0 : n) + cpos;
+              for (int p : Bits(index.where(cover_unit, d) & ~base))
+                ded.eliminations.push_back(
+                    {CellOf(shape, !by_col, cpos, p), d});
+            }
+            if (ded.eliminations.empty()) return true;
+            Canonicalize(&ded.eliminations);
+            ded.technique = std::string(id());
+            ded.rating = difficulty();
+            std::vector<int> base_units, cover_units;
+            for (int line : Bits(base)) {
+              base_units.push_back(unit0 + line);
+              for (int p : Bits(index.where(unit0 + line, d))) {
+                const int cell = CellOf(shape, by_col, line, p);
+                ded.pattern_cells.push_back(cell);
+                ded.pattern_candidates.push_back({cell, d});
+              }
+            }
+            for (int cpos : Bits(cover))
+              cover_units.push_back((by_col ? 0 : n) + cpos);
+            ded.pattern_units = base_units;
+            ded.pattern_units.insert(ded.pattern_units.end(),
+                                     cover_units.begin(), cover_units.end());
+            ded.text = absl::StrCat(
+                kFishNames[k], " on ", std::string(1, shape.Symbol(d)), " in ",
+                UnitList(shape, base_units), ", ", UnitList(shape, cover_units),
+                ": ", DescribeEliminations(shape, ded.eliminations));
+            return emit(std::move(ded));
+          });
       if (!go) return;
     }
   }
@@ -114,15 +116,13 @@ void BasicFish::Scan(const Board& board, const UnitIndex& index,
 
 FinnedFish::FinnedFish(int size) : size_(size) {}
 absl::string_view FinnedFish::id() const {
-  static constexpr const char* kIds[] = {"", "", "finned_x_wing",
-                                         "finned_swordfish",
-                                         "finned_jellyfish"};
+  static constexpr const char* kIds[] = {
+      "", "", "finned_x_wing", "finned_swordfish", "finned_jellyfish"};
   return kIds[size_];
 }
 absl::string_view FinnedFish::name() const {
-  static constexpr const char* kNames[] = {"", "", "Finned X-Wing",
-                                           "Finned Swordfish",
-                                           "Finned Jellyfish"};
+  static constexpr const char* kNames[] = {
+      "", "", "Finned X-Wing", "Finned Swordfish", "Finned Jellyfish"};
   return kNames[size_];
 }
 double FinnedFish::difficulty() const {
@@ -149,79 +149,87 @@ void FinnedFish::Scan(const Board& board, const UnitIndex& index,
         // lie in one box (at most box width of them).
         if (count >= 1) lines[static_cast<size_t>(m++)] = line;
       }
-      const bool go = ForEachCombination(m, k, [&](const std::array<int, 4>& c) {
-        uint32_t all = 0, base = 0;
-        for (int i = 0; i < k; ++i) {
-          const int line = lines[static_cast<size_t>(c[static_cast<size_t>(i)])];
-          all |= index.where(unit0 + line, d);
-          base |= uint32_t{1} << line;
-        }
-        const int u = std::popcount(all);
-        if (u <= k) return true;  // basic fish (or nothing): not finned
-        int nc = 0;
-        for (int p : Bits(all)) cols[static_cast<size_t>(nc++)] = p;
-        return ForEachCombination(nc, k, [&](const std::array<int, 4>& cc) {
-          uint32_t cover = 0;
-          for (int i = 0; i < k; ++i)
-            cover |= uint32_t{1} << cols[static_cast<size_t>(cc[static_cast<size_t>(i)])];
-          // Fins: base candidates outside the cover; all in one box. (No
-          // allocation until a deduction is certain: this loop is hot.)
-          std::array<int, kMaxDigits * kMaxDigits> fin_cells;
-          size_t num_fins = 0;
-          int fin_box = -1;
-          bool sashimi = false;
-          for (int line : Bits(base)) {
-            const uint32_t w = index.where(unit0 + line, d);
-            if (std::popcount(w & cover) < 2) sashimi = true;
-            for (int p : Bits(w & ~cover)) {
-              const int cell = CellOf(shape, by_col, line, p);
-              fin_cells[num_fins++] = cell;
-              if (fin_box == -1) fin_box = shape.Box(cell);
-              if (shape.Box(cell) != fin_box) return true;  // fins in two boxes
+      const bool go =
+          ForEachCombination(m, k, [&](const std::array<int, 4>& c) {
+            uint32_t all = 0, base = 0;
+            for (int i = 0; i < k; ++i) {
+              const int line =
+                  lines[static_cast<size_t>(c[static_cast<size_t>(i)])];
+              all |= index.where(unit0 + line, d);
+              base |= uint32_t{1} << line;
             }
-          }
-          if (num_fins == 0) return true;
-          bool any = false;
-          for (int cpos : Bits(cover)) {
-            for (int p : Bits(index.where(cover0 + cpos, d) & ~base)) {
-              if (shape.Box(CellOf(shape, !by_col, cpos, p)) == fin_box) any = true;
-            }
-          }
-          if (!any) return true;
-          const std::vector<int> fins(fin_cells.begin(), fin_cells.begin() + num_fins);
-          Deduction ded;
-          for (int cpos : Bits(cover)) {
-            for (int p : Bits(index.where(cover0 + cpos, d) & ~base)) {
-              const int cell = CellOf(shape, !by_col, cpos, p);
-              if (shape.Box(cell) == fin_box) ded.eliminations.push_back({cell, d});
-            }
-          }
-          Canonicalize(&ded.eliminations);
-          ded.technique = std::string(id());
-          ded.rating = difficulty();
-          std::vector<int> base_units, cover_units;
-          for (int line : Bits(base)) {
-            base_units.push_back(unit0 + line);
-            for (int p : Bits(index.where(unit0 + line, d))) {
-              const int cell = CellOf(shape, by_col, line, p);
-              ded.pattern_cells.push_back(cell);
-              ded.pattern_candidates.push_back({cell, d});
-            }
-          }
-          for (int cpos : Bits(cover)) cover_units.push_back(cover0 + cpos);
-          ded.pattern_units = base_units;
-          ded.pattern_units.insert(ded.pattern_units.end(), cover_units.begin(),
-                                   cover_units.end());
-          ded.text = absl::StrCat(
-              sashimi ? "Sashimi " : "Finned ", kFishNames[k], " on ",
-              std::string(1, shape.Symbol(d)), " in ",
-              UnitList(shape, base_units), ", ", UnitList(shape, cover_units),
-              " with fin", fins.size() > 1 ? "s " : " ",
-              CellList(shape, fins), ": ",
-              DescribeEliminations(shape, ded.eliminations));
-          return emit(std::move(ded));
-        });
-      });
+            const int u = std::popcount(all);
+            if (u <= k) return true;  // basic fish (or nothing): not finned
+            int nc = 0;
+            for (int p : Bits(all)) cols[static_cast<size_t>(nc++)] = p;
+            return ForEachCombination(nc, k, [&](const std::array<int, 4>& cc) {
+              uint32_t cover = 0;
+              for (int i = 0; i < k; ++i)
+                cover |=
+                    uint32_t{1}
+                    << cols[static_cast<size_t>(cc[static_cast<size_t>(i)])];
+              // Fins: base candidates outside the cover; all in one box. (No
+              // allocation until a deduction is certain: this loop is hot.)
+              std::array<int, kMaxDigits * kMaxDigits> fin_cells;
+              size_t num_fins = 0;
+              int fin_box = -1;
+              bool sashimi = false;
+              for (int line : Bits(base)) {
+                const uint32_t w = index.where(unit0 + line, d);
+                if (std::popcount(w & cover) < 2) sashimi = true;
+                for (int p : Bits(w & ~cover)) {
+                  const int cell = CellOf(shape, by_col, line, p);
+                  fin_cells[num_fins++] = cell;
+                  if (fin_box == -1) fin_box = shape.Box(cell);
+                  if (shape.Box(cell) != fin_box)
+                    return true;  // fins in two boxes
+                }
+              }
+              if (num_fins == 0) return true;
+              bool any = false;
+              for (int cpos : Bits(cover)) {
+                for (int p : Bits(index.where(cover0 + cpos, d) & ~base)) {
+                  if (shape.Box(CellOf(shape, !by_col, cpos, p)) == fin_box)
+                    any = true;
+                }
+              }
+              if (!any) return true;
+              const std::vector<int> fins(fin_cells.begin(),
+                                          fin_cells.begin() + num_fins);
+              Deduction ded;
+              for (int cpos : Bits(cover)) {
+                for (int p : Bits(index.where(cover0 + cpos, d) & ~base)) {
+                  const int cell = CellOf(shape, !by_col, cpos, p);
+                  if (shape.Box(cell) == fin_box)
+                    ded.eliminations.push_back({cell, d});
+                }
+              }
+              Canonicalize(&ded.eliminations);
+              ded.technique = std::string(id());
+              ded.rating = difficulty();
+              std::vector<int> base_units, cover_units;
+              for (int line : Bits(base)) {
+                base_units.push_back(unit0 + line);
+                for (int p : Bits(index.where(unit0 + line, d))) {
+                  const int cell = CellOf(shape, by_col, line, p);
+                  ded.pattern_cells.push_back(cell);
+                  ded.pattern_candidates.push_back({cell, d});
+                }
+              }
+              for (int cpos : Bits(cover)) cover_units.push_back(cover0 + cpos);
+              ded.pattern_units = base_units;
+              ded.pattern_units.insert(ded.pattern_units.end(),
+                                       cover_units.begin(), cover_units.end());
+              ded.text = absl::StrCat(
+                  sashimi ? "Sashimi " : "Finned ", kFishNames[k], " on ",
+                  std::string(1, shape.Symbol(d)), " in ",
+                  UnitList(shape, base_units), ", ",
+                  UnitList(shape, cover_units), " with fin",
+                  fins.size() > 1 ? "s " : " ", CellList(shape, fins), ": ",
+                  DescribeEliminations(shape, ded.eliminations));
+              return emit(std::move(ded));
+            });
+          });
       if (!go) return;
     }
   }

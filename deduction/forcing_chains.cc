@@ -105,9 +105,7 @@ class Propagator {
     return false;
   }
 
-  bool IsSet(int lit) const {
-    return stamp_[static_cast<size_t>(lit)] == gen_;
-  }
+  bool IsSet(int lit) const { return stamp_[static_cast<size_t>(lit)] == gen_; }
   int Depth(int lit) const { return depth_[static_cast<size_t>(lit)]; }
   const std::vector<int>& order() const { return order_; }
   int64_t work() const { return work_; }
@@ -191,30 +189,42 @@ class Propagator {
 
 absl::string_view ForcingChain::id() const {
   switch (kind_) {
-    case ForcingKind::kContradiction: return "contradiction_chain";
-    case ForcingKind::kCell: return "cell_forcing_chain";
-    case ForcingKind::kUnit: return "unit_forcing_chain";
-    case ForcingKind::kDynamic: return "dynamic_forcing_chain";
+    case ForcingKind::kContradiction:
+      return "contradiction_chain";
+    case ForcingKind::kCell:
+      return "cell_forcing_chain";
+    case ForcingKind::kUnit:
+      return "unit_forcing_chain";
+    case ForcingKind::kDynamic:
+      return "dynamic_forcing_chain";
   }
   return "";
 }
 
 absl::string_view ForcingChain::name() const {
   switch (kind_) {
-    case ForcingKind::kContradiction: return "Contradiction chain";
-    case ForcingKind::kCell: return "Cell forcing chain";
-    case ForcingKind::kUnit: return "Unit forcing chain";
-    case ForcingKind::kDynamic: return "Dynamic forcing chain";
+    case ForcingKind::kContradiction:
+      return "Contradiction chain";
+    case ForcingKind::kCell:
+      return "Cell forcing chain";
+    case ForcingKind::kUnit:
+      return "Unit forcing chain";
+    case ForcingKind::kDynamic:
+      return "Dynamic forcing chain";
   }
   return "";
 }
 
 double ForcingChain::difficulty() const {
   switch (kind_) {
-    case ForcingKind::kContradiction: return 7.5;
-    case ForcingKind::kCell: return 8.0;
-    case ForcingKind::kUnit: return 8.0;
-    case ForcingKind::kDynamic: return 8.5;
+    case ForcingKind::kContradiction:
+      return 7.5;
+    case ForcingKind::kCell:
+      return 8.0;
+    case ForcingKind::kUnit:
+      return 8.0;
+    case ForcingKind::kDynamic:
+      return 8.5;
   }
   return 8.0;
 }
@@ -262,8 +272,7 @@ void ForcingChain::SearchPass(const Board& board, bool all, int depth_limit,
       best = std::move(d);
       // The longest chain that could still rate lower.
       int useful = 0;
-      while (useful < 4096 && rate(useful + 1) < best->rating)
-        ++useful;
+      while (useful < 4096 && rate(useful + 1) < best->rating) ++useful;
       prop.set_max_depth(std::min(useful, depth_limit));
     }
   };
@@ -321,7 +330,8 @@ void ForcingChain::SearchPass(const Board& board, bool all, int depth_limit,
           } else {
             ded.placements.push_back({cell, d});
           }
-          if (prop.clash_parent() >= 0) prop.CollectChain(prop.clash_parent(), &ded);
+          if (prop.clash_parent() >= 0)
+            prop.CollectChain(prop.clash_parent(), &ded);
           if (prop.clash_b() >= 0) prop.CollectChain(prop.clash_b(), &ded);
           Canonicalize(&ded.pattern_candidates);
           for (const CellDigit& cd : ded.pattern_candidates)
@@ -329,12 +339,12 @@ void ForcingChain::SearchPass(const Board& board, bool all, int depth_limit,
           ded.pattern_cells.erase(
               std::unique(ded.pattern_cells.begin(), ded.pattern_cells.end()),
               ded.pattern_cells.end());
-          const std::string assumed = absl::StrCat(
-              shape.CellName(cell), on ? "=" : "<>",
-              std::string(1, shape.Symbol(d)));
+          const std::string assumed =
+              absl::StrCat(shape.CellName(cell), on ? "=" : "<>",
+                           std::string(1, shape.Symbol(d)));
           ded.text = absl::StrCat(
-              name(), ": assuming ", assumed, " leads to a contradiction: ",
-              prop.ClashText(), " => ",
+              name(), ": assuming ", assumed,
+              " leads to a contradiction: ", prop.ClashText(), " => ",
               on ? absl::StrCat(shape.CellName(cell), "<>",
                                 std::string(1, shape.Symbol(d)))
                  : absl::StrCat(shape.CellName(cell), "=",
@@ -405,9 +415,9 @@ void ForcingChain::SearchPass(const Board& board, bool all, int depth_limit,
       ded.pattern_cells.erase(
           std::unique(ded.pattern_cells.begin(), ded.pattern_cells.end()),
           ded.pattern_cells.end());
-      ded.text = absl::StrCat(name(), " on ", what(), ": ",
-                              absl::StrJoin(chains, "; "), " => ",
-                              prop.LitName(l));
+      ded.text =
+          absl::StrCat(name(), " on ", what(), ": ",
+                       absl::StrJoin(chains, "; "), " => ", prop.LitName(l));
       offer(std::move(ded));
       if (finished()) break;
     }

@@ -90,8 +90,10 @@ void ScanLocked(const Board& board, const UnitIndex& index, bool pointing,
       }
       int to = -1;
       if (pointing) {
-        if (same_row) to = shape.RowUnit(shape.Row(first_cell));
-        else if (same_col) to = shape.ColUnit(shape.Col(first_cell));
+        if (same_row)
+          to = shape.RowUnit(shape.Row(first_cell));
+        else if (same_col)
+          to = shape.ColUnit(shape.Col(first_cell));
       } else if (same_box) {
         to = shape.BoxUnit(shape.Box(first_cell));
       }
@@ -101,8 +103,7 @@ void ScanLocked(const Board& board, const UnitIndex& index, bool pointing,
         if (board.value(cell) != 0 || !board.candidates(cell).Contains(d))
           continue;
         const bool inside = pointing ? shape.Box(cell) == from - 2 * n
-                                     : (Shape::KindOf(from, n) ==
-                                                UnitKind::kRow
+                                     : (Shape::KindOf(from, n) == UnitKind::kRow
                                             ? shape.Row(cell) == from
                                             : shape.Col(cell) == from - n);
         if (!inside) ded.eliminations.push_back({cell, d});
@@ -116,7 +117,8 @@ void ScanLocked(const Board& board, const UnitIndex& index, bool pointing,
         // lose d. A single in a unit of the other kinds does not count.
         std::optional<CellDigit> single;
         const int kind_first = from < n ? 0 : (from < 2 * n ? n : 2 * n);
-        for (int other = kind_first; other < kind_first + n && !single; ++other) {
+        for (int other = kind_first; other < kind_first + n && !single;
+             ++other) {
           if (other == from) continue;
           const uint32_t where3 = index.where(other, d);
           if (std::popcount(where3) < 2) continue;
@@ -124,9 +126,11 @@ void ScanLocked(const Board& board, const UnitIndex& index, bool pointing,
           for (int pos : Bits(where3)) {
             const int cell = index.CellAt(other, pos);
             const int to_index = to % n;
-            const bool in_to = Shape::KindOf(to, n) == UnitKind::kRow   ? shape.Row(cell) == to_index
-                               : Shape::KindOf(to, n) == UnitKind::kColumn ? shape.Col(cell) == to_index
-                                                                          : shape.Box(cell) == to_index;
+            const bool in_to = Shape::KindOf(to, n) == UnitKind::kRow
+                                   ? shape.Row(cell) == to_index
+                               : Shape::KindOf(to, n) == UnitKind::kColumn
+                                   ? shape.Col(cell) == to_index
+                                   : shape.Box(cell) == to_index;
             if (in_to) after &= ~(uint32_t{1} << pos);
           }
           if (after != where3 && std::has_single_bit(after))
@@ -147,11 +151,10 @@ void ScanLocked(const Board& board, const UnitIndex& index, bool pointing,
       }
       ded.pattern_units = {from, to};
       const std::string sd(1, shape.Symbol(d));
-      const char* label =
-          pointing ? (direct ? "Direct pointing: " : "Pointing: ")
-                   : (direct ? "Direct claiming: " : "Claiming: ");
-      ded.text = absl::StrCat(label, "in ",
-                              shape.UnitName(from), ", ", sd,
+      const char* label = pointing
+                              ? (direct ? "Direct pointing: " : "Pointing: ")
+                              : (direct ? "Direct claiming: " : "Claiming: ");
+      ded.text = absl::StrCat(label, "in ", shape.UnitName(from), ", ", sd,
                               " can only go in ", shape.UnitName(to), ": ",
                               DescribeEliminations(shape, ded.eliminations),
                               single_text);

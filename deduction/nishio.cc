@@ -343,8 +343,8 @@ namespace {
 // placements to placements (a symmetry of the grid), so the surviving cells
 // are the same; columns with few choices near the source cut the search
 // early.
-std::array<int, kMaxDigits> TightestFirst(const Shape& shape,
-                                          const std::array<uint32_t, kMaxDigits>& cols) {
+std::array<int, kMaxDigits> TightestFirst(
+    const Shape& shape, const std::array<uint32_t, kMaxDigits>& cols) {
   const int c = shape.box_cols();
   const int stacks = shape.size() / c;
   // The position of item i among `count` items: the number of items with a
@@ -367,7 +367,8 @@ std::array<int, kMaxDigits> TightestFirst(const Shape& shape,
   for (int s = 0; s < stacks; ++s) {
     const int at = rank(stack_weight.data(), stacks, s) * c;
     for (int j = 0; j < c; ++j) {
-      order[static_cast<size_t>(at + rank(col_weight.data() + s * c, c, j))] = s * c + j;
+      order[static_cast<size_t>(at + rank(col_weight.data() + s * c, c, j))] =
+          s * c + j;
     }
   }
   return order;
@@ -381,7 +382,8 @@ SingleDigitResult RunDag(const Shape& shape, const CellBits& p, Memo* memo) {
   std::array<uint32_t, kMaxDigits> cols{};
   const int n = shape.size();
   for (int t = 0; t < n; ++t) {
-    cols[static_cast<size_t>(t)] = raw[static_cast<size_t>(order[static_cast<size_t>(t)])];
+    cols[static_cast<size_t>(t)] =
+        raw[static_cast<size_t>(order[static_cast<size_t>(t)])];
   }
   DagSearch<Memo> search(geometry, cols.data(), memo);
   search.Visit(0, 0, geometry.all_rows);

@@ -11,8 +11,8 @@
 #include "deduction/nishio_testing.h"
 #include "deduction/step_solver.h"
 #include "gtest/gtest.h"
-#include "tests/testing/status_matchers.h"
 #include "tests/testing/paths.h"
+#include "tests/testing/status_matchers.h"
 
 namespace sudoku {
 namespace {
@@ -69,8 +69,8 @@ TEST(NishioCorpusTest, HodokuTemplateDelete) {
 }
 
 TEST(NishioCorpusTest, Top1465SinglesPlusRule) {
-  const std::string path = sudoku::testing::SharedDir() +
-                           "/corpora/puzzles3_magictour_top1465.txt";
+  const std::string path =
+      sudoku::testing::SharedDir() + "/corpora/puzzles3_magictour_top1465.txt";
   const std::vector<std::string> puzzles = ReadLines(path);
   if (puzzles.empty()) GTEST_SKIP() << "no corpus at " << path;
   const std::unique_ptr<Technique> exact = MakeNishioTechnique();
@@ -125,8 +125,8 @@ TEST(NishioCorpusTest, Top1465SinglesPlusRule) {
 // The same report through the deduction engine's stepping solver (what
 // `sudoku-forge explain --techniques=...` runs), guessing off.
 TEST(NishioCorpusTest, Top1465StepSolver) {
-  const std::string path = sudoku::testing::SharedDir() +
-                           "/corpora/puzzles3_magictour_top1465.txt";
+  const std::string path =
+      sudoku::testing::SharedDir() + "/corpora/puzzles3_magictour_top1465.txt";
   const std::vector<std::string> puzzles = ReadLines(path);
   if (puzzles.empty()) GTEST_SKIP() << "no corpus at " << path;
   DeductionOptions options;

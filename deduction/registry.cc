@@ -38,8 +38,8 @@ const std::vector<Group>& Groups() {
         "hidden_pair", "naked_triple", "hidden_triple", "naked_quad",
         "hidden_quad"}},
       {"fish",
-       {"x_wing", "swordfish", "jellyfish", "finned_x_wing",
-        "finned_swordfish", "finned_jellyfish"}},
+       {"x_wing", "swordfish", "jellyfish", "finned_x_wing", "finned_swordfish",
+        "finned_jellyfish"}},
       {"wings", {"xy_wing", "xyz_wing", "w_wing"}},
       {"uniqueness", {"unique_rectangle", "bug_plus_one"}},
       {"single-digit",
@@ -47,8 +47,7 @@ const std::vector<Group>& Groups() {
       {"nishio", {"nishio"}},
       {"colouring", {"simple_colouring", "multi_colouring"}},
       {"chains",
-       {"x_chain", "remote_pair", "xy_chain", "aic", "grouped_aic",
-        "als_xz"}},
+       {"x_chain", "remote_pair", "xy_chain", "aic", "grouped_aic", "als_xz"}},
       {"forcing-chains",
        {"contradiction_chain", "cell_forcing_chain", "unit_forcing_chain",
         "dynamic_forcing_chain"}},
@@ -81,53 +80,56 @@ std::unique_ptr<Technique> MakeOffLadderTechnique(absl::string_view id) {
 // lacks sit where SE's equivalent step would rate (docs/DEDUCTION.md).
 std::vector<std::unique_ptr<Technique>> DefaultTechniques() {
   std::vector<std::unique_ptr<Technique>> t;
-  t.push_back(std::make_unique<FullHouse>());      // 1.0
-  t.push_back(std::make_unique<HiddenSingle>());   // 1.2 box, 1.5 line
-  t.push_back(std::make_unique<Pointing>(true));   // 1.7 direct pointing
-  t.push_back(std::make_unique<Claiming>(true));   // 1.9 direct claiming
+  t.push_back(std::make_unique<FullHouse>());            // 1.0
+  t.push_back(std::make_unique<HiddenSingle>());         // 1.2 box, 1.5 line
+  t.push_back(std::make_unique<Pointing>(true));         // 1.7 direct pointing
+  t.push_back(std::make_unique<Claiming>(true));         // 1.9 direct claiming
   t.push_back(std::make_unique<HiddenSubset>(2, true));  // 2.0
-  t.push_back(std::make_unique<NakedSingle>());    // 2.3
+  t.push_back(std::make_unique<NakedSingle>());          // 2.3
   t.push_back(std::make_unique<HiddenSubset>(3, true));  // 2.5
-  t.push_back(std::make_unique<Pointing>());       // 2.6
-  t.push_back(std::make_unique<Claiming>());       // 2.8
-  t.push_back(std::make_unique<NakedSubset>(2));   // 3.0
-  t.push_back(std::make_unique<BasicFish>(2));     // 3.2 X-Wing
-  t.push_back(std::make_unique<HiddenSubset>(2));  // 3.4
-  t.push_back(std::make_unique<NakedSubset>(3));   // 3.6
-  t.push_back(std::make_unique<BasicFish>(3));     // 3.8 Swordfish
-  t.push_back(std::make_unique<HiddenSubset>(3));  // 4.0
+  t.push_back(std::make_unique<Pointing>());             // 2.6
+  t.push_back(std::make_unique<Claiming>());             // 2.8
+  t.push_back(std::make_unique<NakedSubset>(2));         // 3.0
+  t.push_back(std::make_unique<BasicFish>(2));           // 3.2 X-Wing
+  t.push_back(std::make_unique<HiddenSubset>(2));        // 3.4
+  t.push_back(std::make_unique<NakedSubset>(3));         // 3.6
+  t.push_back(std::make_unique<BasicFish>(3));           // 3.8 Swordfish
+  t.push_back(std::make_unique<HiddenSubset>(3));        // 4.0
   // The skyscraper family at Sukaku Explainer's ratings (SE has none).
-  t.push_back(std::make_unique<TwoLinkPattern>(TwoLinkKind::kSkyscraper));     // 4.0
-  t.push_back(std::make_unique<TwoLinkPattern>(TwoLinkKind::kTwoStringKite));  // 4.1
-  t.push_back(std::make_unique<TwoLinkPattern>(TwoLinkKind::kTurbotFish));     // 4.1
-  t.push_back(std::make_unique<XyWing>(false));    // 4.2
-  t.push_back(std::make_unique<EmptyRectangle>());  // 4.3
-  t.push_back(std::make_unique<XyWing>(true));     // 4.4
-  t.push_back(std::make_unique<UniqueRectangle>());  // 4.5-4.9
-  t.push_back(std::make_unique<NakedSubset>(4));   // 5.0
+  t.push_back(
+      std::make_unique<TwoLinkPattern>(TwoLinkKind::kSkyscraper));  // 4.0
+  t.push_back(
+      std::make_unique<TwoLinkPattern>(TwoLinkKind::kTwoStringKite));  // 4.1
+  t.push_back(
+      std::make_unique<TwoLinkPattern>(TwoLinkKind::kTurbotFish));  // 4.1
+  t.push_back(std::make_unique<XyWing>(false));                     // 4.2
+  t.push_back(std::make_unique<EmptyRectangle>());                  // 4.3
+  t.push_back(std::make_unique<XyWing>(true));                      // 4.4
+  t.push_back(std::make_unique<UniqueRectangle>());                 // 4.5-4.9
+  t.push_back(std::make_unique<NakedSubset>(4));                    // 5.0
   t.push_back(std::make_unique<BasicFish>(4));     // 5.2 Jellyfish
   t.push_back(std::make_unique<HiddenSubset>(4));  // 5.4
   t.push_back(std::make_unique<BugPlusOne>());     // 5.6
   // SE 6.2 Aligned Pair Exclusion: not implemented.
-  t.push_back(std::make_unique<FinnedFish>(2));      // 6.6
-  t.push_back(std::make_unique<WWing>());            // 6.6
+  t.push_back(std::make_unique<FinnedFish>(2));  // 6.6
+  t.push_back(std::make_unique<WWing>());        // 6.6
   // Chains and colouring (docs/DEDUCTION_CHAINS.md): after the named
   // patterns of the same rating, so ties go to the named pattern.
-  t.push_back(std::make_unique<ChainTechnique>(ChainKind::kX));   // 6.6+
-  t.push_back(std::make_unique<SimpleColouring>());               // 6.6+
-  t.push_back(std::make_unique<ChainTechnique>(ChainKind::kXY));  // 6.6+
-  t.push_back(std::make_unique<RemotePairs>());                   // 6.6+
-  t.push_back(std::make_unique<MultiColouring>());                // 6.7+
-  t.push_back(std::make_unique<FinnedFish>(3));      // 6.8
-  t.push_back(std::make_unique<FinnedFish>(4));      // 7.0
+  t.push_back(std::make_unique<ChainTechnique>(ChainKind::kX));    // 6.6+
+  t.push_back(std::make_unique<SimpleColouring>());                // 6.6+
+  t.push_back(std::make_unique<ChainTechnique>(ChainKind::kXY));   // 6.6+
+  t.push_back(std::make_unique<RemotePairs>());                    // 6.6+
+  t.push_back(std::make_unique<MultiColouring>());                 // 6.7+
+  t.push_back(std::make_unique<FinnedFish>(3));                    // 6.8
+  t.push_back(std::make_unique<FinnedFish>(4));                    // 7.0
   t.push_back(std::make_unique<ChainTechnique>(ChainKind::kAic));  // 7.0+
   // grouped_aic, als_xz (7.1+): off the default ladder, see above.
   // The single-digit template rule (exact; "nishio-matching", its 5.2
   // approximation, is off the ladder: FindTechnique and --techniques only).
-  t.push_back(MakeNishioTechnique());                // 7.5
+  t.push_back(MakeNishioTechnique());  // 7.5
   t.push_back(std::make_unique<ForcingChain>(ForcingKind::kContradiction));
-  t.push_back(std::make_unique<ForcingChain>(ForcingKind::kCell));   // 8.0+
-  t.push_back(std::make_unique<ForcingChain>(ForcingKind::kUnit));   // 8.0+
+  t.push_back(std::make_unique<ForcingChain>(ForcingKind::kCell));     // 8.0+
+  t.push_back(std::make_unique<ForcingChain>(ForcingKind::kUnit));     // 8.0+
   t.push_back(std::make_unique<ForcingChain>(ForcingKind::kDynamic));  // 8.5+
   return t;
 }
@@ -142,9 +144,9 @@ absl::StatusOr<std::unique_ptr<Technique>> FindTechnique(absl::string_view id) {
   for (auto& t : DefaultTechniques())
     if (t->id() == id) return std::move(t);
   if (std::unique_ptr<Technique> t = MakeOffLadderTechnique(id)) return t;
-  return absl::NotFoundError(absl::StrCat("unknown technique '", id,
-                                          "'; known: ",
-                                          absl::StrJoin(TechniqueIds(), ", ")));
+  return absl::NotFoundError(
+      absl::StrCat("unknown technique '", id,
+                   "'; known: ", absl::StrJoin(TechniqueIds(), ", ")));
 }
 
 std::vector<std::string> TechniqueGroups() {

@@ -1,5 +1,7 @@
 // Golden tests against HoDoKu's regression library: the sample copied into
 // tests/data/reglib_sample.txt (see tests/testing/reglib.h for the format).
+#include "tests/testing/reglib.h"
+
 #include <map>
 #include <string>
 #include <vector>
@@ -7,9 +9,8 @@
 #include "deduction/registry.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "tests/testing/reglib.h"
-#include "tests/testing/status_matchers.h"
 #include "tests/testing/paths.h"
+#include "tests/testing/status_matchers.h"
 
 namespace sudoku {
 namespace {
@@ -17,8 +18,8 @@ namespace {
 using namespace ::sudoku::testing;  // NOLINT: the reglib helpers
 
 TEST(RegLibTest, SampleCasesMatchExactly) {
-  const std::vector<std::string> lines = ReadLines(
-      sudoku::testing::SourceDir() + "/tests/data/reglib_sample.txt");
+  const std::vector<std::string> lines =
+      ReadLines(sudoku::testing::SourceDir() + "/tests/data/reglib_sample.txt");
   int checked = 0;
   for (const std::string& line : lines) {
     std::optional<RegLibCase> c = ParseRegLibLine(line);
@@ -29,7 +30,8 @@ TEST(RegLibTest, SampleCasesMatchExactly) {
     ASSERT_OK(technique);
     std::string found;
     EXPECT_TRUE(Passes(**technique, *c, &found))
-        << id << " on " << line << "\nfound instead:\n" << found;
+        << id << " on " << line << "\nfound instead:\n"
+        << found;
     ++checked;
   }
   EXPECT_GE(checked, 40);
@@ -64,8 +66,8 @@ bool SameFamily(absl::string_view a, absl::string_view b) {
 }
 
 TEST(RegLibTest, EasierTechniquesDoNotProduceTheSampleDeductions) {
-  const std::vector<std::string> lines = ReadLines(
-      sudoku::testing::SourceDir() + "/tests/data/reglib_sample.txt");
+  const std::vector<std::string> lines =
+      ReadLines(sudoku::testing::SourceDir() + "/tests/data/reglib_sample.txt");
   const std::vector<std::unique_ptr<Technique>> all = DefaultTechniques();
   int checked = 0;
   for (const std::string& line : lines) {
@@ -89,21 +91,29 @@ TEST(RegLibTest, EasierTechniquesDoNotProduceTheSampleDeductions) {
 }
 
 TEST(RegLibTest, SampleCoversEveryTechnique) {
-  const std::vector<std::string> lines = ReadLines(
-      sudoku::testing::SourceDir() + "/tests/data/reglib_sample.txt");
+  const std::vector<std::string> lines =
+      ReadLines(sudoku::testing::SourceDir() + "/tests/data/reglib_sample.txt");
   std::map<std::string, int> seen;
   for (const std::string& line : lines)
     if (std::optional<RegLibCase> c = ParseRegLibLine(line))
       ++seen[TechniqueFor(c->code)];
-  for (const char* id :
-       {"full_house", "hidden_single", "naked_single", "pointing", "claiming",
-        "naked_pair", "naked_triple", "naked_quad", "hidden_pair",
-        "hidden_triple", "hidden_quad", "x_wing", "swordfish", "jellyfish",
-        "finned_x_wing", "finned_swordfish", "finned_jellyfish", "skyscraper",
-        "two_string_kite", "empty_rectangle", "turbot_fish",
-        "unique_rectangle", "bug_plus_one", "xy_wing", "xyz_wing", "w_wing",
-        "simple_colouring", "multi_colouring", "x_chain", "xy_chain",
-        "remote_pair", "aic", "grouped_aic", "als_xz"})
+  for (const char* id : {"full_house",       "hidden_single",
+                         "naked_single",     "pointing",
+                         "claiming",         "naked_pair",
+                         "naked_triple",     "naked_quad",
+                         "hidden_pair",      "hidden_triple",
+                         "hidden_quad",      "x_wing",
+                         "swordfish",        "jellyfish",
+                         "finned_x_wing",    "finned_swordfish",
+                         "finned_jellyfish", "skyscraper",
+                         "two_string_kite",  "empty_rectangle",
+                         "turbot_fish",      "unique_rectangle",
+                         "bug_plus_one",     "xy_wing",
+                         "xyz_wing",         "w_wing",
+                         "simple_colouring", "multi_colouring",
+                         "x_chain",          "xy_chain",
+                         "remote_pair",      "aic",
+                         "grouped_aic",      "als_xz"})
     EXPECT_GT(seen[id], 0) << id;
 }
 

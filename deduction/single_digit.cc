@@ -56,17 +56,23 @@ int CollectLinks(const UnitIndex& index, int d,
 
 absl::string_view TwoLinkPattern::id() const {
   switch (kind_) {
-    case TwoLinkKind::kSkyscraper: return "skyscraper";
-    case TwoLinkKind::kTwoStringKite: return "two_string_kite";
-    case TwoLinkKind::kTurbotFish: return "turbot_fish";
+    case TwoLinkKind::kSkyscraper:
+      return "skyscraper";
+    case TwoLinkKind::kTwoStringKite:
+      return "two_string_kite";
+    case TwoLinkKind::kTurbotFish:
+      return "turbot_fish";
   }
   return "";
 }
 absl::string_view TwoLinkPattern::name() const {
   switch (kind_) {
-    case TwoLinkKind::kSkyscraper: return "Skyscraper";
-    case TwoLinkKind::kTwoStringKite: return "2-String Kite";
-    case TwoLinkKind::kTurbotFish: return "Turbot fish";
+    case TwoLinkKind::kSkyscraper:
+      return "Skyscraper";
+    case TwoLinkKind::kTwoStringKite:
+      return "2-String Kite";
+    case TwoLinkKind::kTurbotFish:
+      return "Turbot fish";
   }
   return "";
 }
@@ -169,8 +175,8 @@ void EmptyRectangle::Scan(const Board& board, const UnitIndex& index,
           for (int orient = 0; orient < 2; ++orient) {
             const bool link_in_col = orient == 0;
             for (int line = 0; line < n; ++line) {
-              const int lu = link_in_col ? shape.ColUnit(line)
-                                         : shape.RowUnit(line);
+              const int lu =
+                  link_in_col ? shape.ColUnit(line) : shape.RowUnit(line);
               const uint32_t w = index.where(lu, d);
               if (std::popcount(w) != 2) continue;
               const int p0 = index.CellAt(lu, std::countr_zero(w));

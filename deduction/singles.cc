@@ -79,10 +79,10 @@ void HiddenSingle::Scan(const Board& board, const UnitIndex& index,
       const int cell = index.CellAt(u, std::countr_zero(where));
       if (!emit(MakePlacement(
               id(), rating, cell, digit, u,
-              absl::StrCat("Hidden single: ",
-                           std::string(1, shape.Symbol(digit)),
-                           " can only go in ", shape.CellName(cell),
-                           " within ", shape.UnitName(u)))))
+              absl::StrCat(
+                  "Hidden single: ", std::string(1, shape.Symbol(digit)),
+                  " can only go in ", shape.CellName(cell), " within ",
+                  shape.UnitName(u)))))
         return;
     }
   }
@@ -95,11 +95,10 @@ void NakedSingle::Scan(const Board& board, const UnitIndex& /*index*/,
     if (board.value(cell) != 0) continue;
     const int digit = board.candidates(cell).Single();
     if (digit == 0) continue;
-    if (!emit(MakePlacement(
-            id(), 2.3, cell, digit, -1,
-            absl::StrCat("Naked single: ", shape.CellName(cell),
-                         " can only be ",
-                         std::string(1, shape.Symbol(digit))))))
+    if (!emit(MakePlacement(id(), 2.3, cell, digit, -1,
+                            absl::StrCat("Naked single: ", shape.CellName(cell),
+                                         " can only be ",
+                                         std::string(1, shape.Symbol(digit))))))
       return;
   }
 }

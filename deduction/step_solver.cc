@@ -14,10 +14,14 @@ namespace sudoku {
 
 absl::string_view ExplainStatusName(ExplainStatus status) {
   switch (status) {
-    case ExplainStatus::kSolved: return "solved";
-    case ExplainStatus::kStuck: return "stuck";
-    case ExplainStatus::kNoSolution: return "no_solution";
-    case ExplainStatus::kMultipleSolutions: return "multiple_solutions";
+    case ExplainStatus::kSolved:
+      return "solved";
+    case ExplainStatus::kStuck:
+      return "stuck";
+    case ExplainStatus::kNoSolution:
+      return "no_solution";
+    case ExplainStatus::kMultipleSolutions:
+      return "multiple_solutions";
   }
   return "unknown";
 }
@@ -79,7 +83,8 @@ std::optional<Deduction> StepSolver::NextStep(const Board& board,
   // hidden triple) only set the cell they lead to: the pattern's own
   // eliminations are not applied, so a later step may need the plain
   // pattern. Keeping them would make our path easier than SE's.
-  if (best && absl::StartsWith(best->technique, "direct_") && !best->placements.empty()) {
+  if (best && absl::StartsWith(best->technique, "direct_") &&
+      !best->placements.empty()) {
     best->eliminations.clear();
   }
   return best;
@@ -109,8 +114,8 @@ Explanation StepSolver::ExplainBoard(const Board& start) const {
   const bool allow_uniqueness = unique && options_.allow_uniqueness;
 
   Board board = start;
-  e.status = unique ? ExplainStatus::kSolved
-                    : ExplainStatus::kMultipleSolutions;
+  e.status =
+      unique ? ExplainStatus::kSolved : ExplainStatus::kMultipleSolutions;
   while (!board.IsSolved()) {
     std::optional<Deduction> step = NextStep(board, allow_uniqueness);
     if (!step) {
@@ -156,18 +161,17 @@ Explanation StepSolver::ExplainBoard(const Board& start) const {
   e.solved_by_logic = board.IsSolved() && e.guesses == 0;
   e.ratings = ComputeSeRatings(e.steps);
   for (const Deduction& d : e.steps) {
-    auto it = std::find_if(
-        e.technique_counts.begin(), e.technique_counts.end(),
-        [&d](const auto& p) { return p.first == d.technique; });
+    auto it =
+        std::find_if(e.technique_counts.begin(), e.technique_counts.end(),
+                     [&d](const auto& p) { return p.first == d.technique; });
     if (it == e.technique_counts.end())
       e.technique_counts.emplace_back(d.technique, 1);
     else
       ++it->second;
   }
-  std::stable_sort(e.technique_counts.begin(), e.technique_counts.end(),
-                   [](const auto& a, const auto& b) {
-                     return a.second > b.second;
-                   });
+  std::stable_sort(
+      e.technique_counts.begin(), e.technique_counts.end(),
+      [](const auto& a, const auto& b) { return a.second > b.second; });
   return e;
 }
 

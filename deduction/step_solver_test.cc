@@ -10,8 +10,8 @@
 #include "deduction/registry.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "tests/testing/status_matchers.h"
 #include "tests/testing/paths.h"
+#include "tests/testing/status_matchers.h"
 
 namespace sudoku {
 namespace {
@@ -44,8 +44,8 @@ void ExpectSound(const Grid& puzzle, const Explanation& e,
     for (const CellDigit& p : d.placements)
       EXPECT_EQ(solution[p.cell], p.digit)
           << ToLine(puzzle) << " step " << i << " (" << d.technique
-          << ") places " << p.digit << " in " << shape.CellName(p.cell)
-          << ": " << d.text;
+          << ") places " << p.digit << " in " << shape.CellName(p.cell) << ": "
+          << d.text;
     for (const CellDigit& x : d.eliminations)
       EXPECT_NE(solution[x.cell], x.digit)
           << ToLine(puzzle) << " step " << i << " (" << d.technique
@@ -80,8 +80,8 @@ TEST(StepSolverTest, EasyPuzzleIsSolvedBySinglesAlone) {
       "............541...5...6...34..2.6..8..19.36....6.1.3..2.......5.4..5..7"
       "...3...1..");
   ASSERT_OK(grid);
-  auto solver = StepSolver::Create("singles", {.allow_uniqueness = true,
-                                               .allow_guessing = false});
+  auto solver = StepSolver::Create(
+      "singles", {.allow_uniqueness = true, .allow_guessing = false});
   ASSERT_OK(solver);
   const Explanation e = (*solver)->Explain(*grid);
   EXPECT_EQ(e.status, ExplainStatus::kSolved);
@@ -98,8 +98,8 @@ TEST(StepSolverTest, SinglesOnlyGetsStuckOnAHardPuzzleWithoutGuessing) {
       "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2....."
       "1.4......");
   ASSERT_OK(grid);
-  auto stuck = StepSolver::Create("singles", {.allow_uniqueness = true,
-                                              .allow_guessing = false});
+  auto stuck = StepSolver::Create(
+      "singles", {.allow_uniqueness = true, .allow_guessing = false});
   ASSERT_OK(stuck);
   const Explanation e = (*stuck)->Explain(*grid);
   EXPECT_EQ(e.status, ExplainStatus::kStuck);
@@ -154,9 +154,9 @@ TEST(StepSolverTest, WorksOnOtherShapes) {
 
 TEST(SeRatingsTest, FollowsSudokuExplainerDefinitions) {
   std::vector<Deduction> steps(4);
-  steps[0].rating = 2.6;                       // pointing: no placement
+  steps[0].rating = 2.6;  // pointing: no placement
   steps[1].rating = 1.2;
-  steps[1].placements.push_back({0, 1});       // first placement
+  steps[1].placements.push_back({0, 1});  // first placement
   steps[2].rating = 3.2;
   steps[3].rating = 1.5;
   steps[3].placements.push_back({1, 2});
@@ -171,9 +171,9 @@ TEST(RegistryTest, MakeLadderResolvesGroupsAndRejectsUnknownNames) {
   ASSERT_OK(ladder);
   ASSERT_EQ(ladder->size(), 3u);
   EXPECT_EQ((*ladder)[0]->id(), "full_house");
-  EXPECT_THAT(MakeLadder("singles,frobnicate", {}),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("frobnicate")));
+  EXPECT_THAT(
+      MakeLadder("singles,frobnicate", {}),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("frobnicate")));
   EXPECT_THAT(FindTechnique("nope"), StatusIs(absl::StatusCode::kNotFound));
   auto all = MakeLadder("all", {});
   ASSERT_OK(all);

@@ -25,8 +25,8 @@
 #include <bit>
 
 #include "absl/strings/str_cat.h"
-#include "deduction/util.h"
 #include "deduction/intersections.h"
+#include "deduction/util.h"
 
 namespace sudoku {
 namespace {
@@ -43,8 +43,8 @@ absl::string_view NakedSubset::id() const {
   return kIds[size_];
 }
 absl::string_view NakedSubset::name() const {
-  static constexpr const char* kNames[] = {"", "", "Naked pair",
-                                           "Naked triple", "Naked quad"};
+  static constexpr const char* kNames[] = {"", "", "Naked pair", "Naked triple",
+                                           "Naked quad"};
   return kNames[size_];
 }
 double NakedSubset::difficulty() const {
@@ -69,11 +69,13 @@ void NakedSubset::Scan(const Board& board, const UnitIndex& index,
     const bool go = ForEachCombination(m, k, [&](const std::array<int, 4>& c) {
       CandidateSet digits;
       for (int i = 0; i < k; ++i)
-        digits |= board.candidates(cells[static_cast<size_t>(c[static_cast<size_t>(i)])]);
+        digits |= board.candidates(
+            cells[static_cast<size_t>(c[static_cast<size_t>(i)])]);
       if (digits.Count() != k) return true;
       std::array<int, 4> chosen{};
       for (int i = 0; i < k; ++i)
-        chosen[static_cast<size_t>(i)] = cells[static_cast<size_t>(c[static_cast<size_t>(i)])];
+        chosen[static_cast<size_t>(i)] =
+            cells[static_cast<size_t>(c[static_cast<size_t>(i)])];
       auto is_chosen = [&](int cell) {
         for (int i = 0; i < k; ++i)
           if (chosen[static_cast<size_t>(i)] == cell) return true;
@@ -123,17 +125,17 @@ HiddenSubset::HiddenSubset(int size, bool direct)
     : size_(size), direct_(direct) {}
 
 absl::string_view HiddenSubset::id() const {
-  static constexpr const char* kIds[] = {"", "", "hidden_pair",
-                                         "hidden_triple", "hidden_quad"};
-  static constexpr const char* kDirectIds[] = {
-      "", "", "direct_hidden_pair", "direct_hidden_triple", ""};
+  static constexpr const char* kIds[] = {"", "", "hidden_pair", "hidden_triple",
+                                         "hidden_quad"};
+  static constexpr const char* kDirectIds[] = {"", "", "direct_hidden_pair",
+                                               "direct_hidden_triple", ""};
   return direct_ ? kDirectIds[size_] : kIds[size_];
 }
 absl::string_view HiddenSubset::name() const {
   static constexpr const char* kNames[] = {"", "", "Hidden pair",
                                            "Hidden triple", "Hidden quad"};
-  static constexpr const char* kDirectNames[] = {
-      "", "", "Direct hidden pair", "Direct hidden triple", ""};
+  static constexpr const char* kDirectNames[] = {"", "", "Direct hidden pair",
+                                                 "Direct hidden triple", ""};
   return direct_ ? kDirectNames[size_] : kNames[size_];
 }
 double HiddenSubset::difficulty() const {
@@ -186,10 +188,10 @@ void HiddenSubset::Scan(const Board& board, const UnitIndex& index,
         }
         if (!single) return true;
         ded.placements.push_back(*single);
-        single_text = absl::StrCat(
-            "; then ", shape.CellName(single->cell), " is the only place for ",
-            std::string(1, shape.Symbol(single->digit)), " in ",
-            shape.UnitName(u));
+        single_text = absl::StrCat("; then ", shape.CellName(single->cell),
+                                   " is the only place for ",
+                                   std::string(1, shape.Symbol(single->digit)),
+                                   " in ", shape.UnitName(u));
       }
       ded.technique = std::string(id());
       ded.rating = difficulty();
@@ -200,12 +202,11 @@ void HiddenSubset::Scan(const Board& board, const UnitIndex& index,
           ded.pattern_candidates.push_back({cell, d});
       }
       ded.pattern_units = {u};
-      ded.text = absl::StrCat(direct_ ? "Direct hidden " : "Hidden ",
-                              kSizeName[k], " ", DigitList(shape, set),
-                              " in ", CellList(shape, ded.pattern_cells),
-                              " (", shape.UnitName(u), "): ",
-                              DescribeEliminations(shape, ded.eliminations),
-                              single_text);
+      ded.text = absl::StrCat(
+          direct_ ? "Direct hidden " : "Hidden ", kSizeName[k], " ",
+          DigitList(shape, set), " in ", CellList(shape, ded.pattern_cells),
+          " (", shape.UnitName(u),
+          "): ", DescribeEliminations(shape, ded.eliminations), single_text);
       return emit(std::move(ded));
     });
     if (!go) return;

@@ -26,15 +26,15 @@ struct CellDigit {
 // One step of a human-style solution: what it concludes and the pattern that
 // justifies it (so a UI can highlight it and the rater can count it).
 struct Deduction {
-  std::string technique;                // Technique::id()
-  double rating = 0;                    // on the Sudoku Explainer scale
+  std::string technique;  // Technique::id()
+  double rating = 0;      // on the Sudoku Explainer scale
   std::vector<CellDigit> placements;
   std::vector<CellDigit> eliminations;
   // The pattern: cells and candidates that form it, and the units involved.
   std::vector<int> pattern_cells;
   std::vector<CellDigit> pattern_candidates;
   std::vector<int> pattern_units;
-  std::string text;                     // one English sentence
+  std::string text;  // one English sentence
 };
 
 class Technique {

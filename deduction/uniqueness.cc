@@ -83,8 +83,8 @@ void UniqueRectangle::Scan(const Board& board, const UnitIndex& index,
                   d.pattern_candidates.push_back({cell, b});
                 }
                 d.text = absl::StrCat("Unique rectangle type ", type, " on ",
-                                      sab, " in ", CellList(shape, d.pattern_cells),
-                                      ": ");
+                                      sab, " in ",
+                                      CellList(shape, d.pattern_cells), ": ");
                 return d;
               };
               if (floor.size() == 3) {
@@ -152,13 +152,13 @@ void UniqueRectangle::Scan(const Board& board, const UnitIndex& index,
                       [&](const std::array<int, 4>& c) {
                         CandidateSet digits = extras;
                         for (int i = 0; i < k - 1; ++i)
-                          digits |= board.candidates(
-                              others[static_cast<size_t>(c[static_cast<size_t>(i)])]);
+                          digits |= board.candidates(others[static_cast<size_t>(
+                              c[static_cast<size_t>(i)])]);
                         if (digits.Count() != k) return true;
                         std::vector<int> subset;
                         for (int i = 0; i < k - 1; ++i)
-                          subset.push_back(
-                              others[static_cast<size_t>(c[static_cast<size_t>(i)])]);
+                          subset.push_back(others[static_cast<size_t>(
+                              c[static_cast<size_t>(i)])]);
                         Deduction d = base(3, 4.5 + 0.1 * (k - 2));
                         // Every shared unit of the roof that also holds the
                         // whole subset (a line and a box: "locked").
@@ -175,8 +175,8 @@ void UniqueRectangle::Scan(const Board& board, const UnitIndex& index,
                           for (int cell : shape.unit(v)) {
                             if (cell == x || cell == y ||
                                 board.value(cell) != 0 ||
-                                std::find(subset.begin(), subset.end(),
-                                          cell) != subset.end())
+                                std::find(subset.begin(), subset.end(), cell) !=
+                                    subset.end())
                               continue;
                             for (int digit : board.candidates(cell) & digits)
                               d.eliminations.push_back({cell, digit});
@@ -235,8 +235,8 @@ void BugPlusOne::Scan(const Board& board, const UnitIndex& index,
     for (int d = 1; d <= n; ++d) {
       const int count = std::popcount(index.where(u, d));
       const bool special =
-          d == digit &&
-          std::find(plus_units.begin(), plus_units.end(), u) != plus_units.end();
+          d == digit && std::find(plus_units.begin(), plus_units.end(), u) !=
+                            plus_units.end();
       if (count != (special ? 3 : count == 0 ? 0 : 2)) return;
     }
   }

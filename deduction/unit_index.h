@@ -63,9 +63,7 @@ class UnitIndex {
     return where_[static_cast<size_t>(unit * kMaxDigits + digit - 1)];
   }
   // Digits already placed in the unit (bit d-1).
-  uint32_t placed(int unit) const {
-    return placed_[static_cast<size_t>(unit)];
-  }
+  uint32_t placed(int unit) const { return placed_[static_cast<size_t>(unit)]; }
   // Positions of the empty cells of the unit.
   uint32_t empty(int unit) const { return empty_[static_cast<size_t>(unit)]; }
   // The cell at position `pos` of unit `u`.

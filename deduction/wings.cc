@@ -72,12 +72,12 @@ void XyWing::Scan(const Board& board, const UnitIndex& /*index*/,
         for (int cell : ded.pattern_cells)
           for (int d : board.candidates(cell))
             ded.pattern_candidates.push_back({cell, d});
-        ded.text = absl::StrCat(
-            name(), ": pivot ", shape.CellName(pivot), " ",
-            DigitList(shape, pc), " with pincers ", shape.CellName(a), " ",
-            DigitList(shape, ca), " and ", shape.CellName(b), " ",
-            DigitList(shape, cb), ": ",
-            DescribeEliminations(shape, ded.eliminations));
+        ded.text =
+            absl::StrCat(name(), ": pivot ", shape.CellName(pivot), " ",
+                         DigitList(shape, pc), " with pincers ",
+                         shape.CellName(a), " ", DigitList(shape, ca), " and ",
+                         shape.CellName(b), " ", DigitList(shape, cb), ": ",
+                         DescribeEliminations(shape, ded.eliminations));
         if (!emit(std::move(ded))) return;
       }
     }
@@ -127,8 +127,8 @@ void WWing::Scan(const Board& board, const UnitIndex& index,
           ded.technique = std::string(id());
           ded.rating = difficulty();
           ded.pattern_cells = {u, v, s, t};
-          ded.pattern_candidates = {{u, x}, {u, y}, {v, x}, {v, y}, {s, x},
-                                    {t, x}};
+          ded.pattern_candidates = {{u, x}, {u, y}, {v, x},
+                                    {v, y}, {s, x}, {t, x}};
           ded.pattern_units = {lu};
           ded.text = absl::StrCat(
               "W-Wing: ", shape.CellName(u), " and ", shape.CellName(v), " ",

@@ -10,28 +10,32 @@
 namespace sudoku {
 
 absl::Status GeneratorOptions::Validate() const {
-  if (shape == nullptr) return absl::InvalidArgumentError("generator: no shape");
+  if (shape == nullptr)
+    return absl::InvalidArgumentError("generator: no shape");
   const int cells = shape->num_cells();
   if (min_clues < 0 || min_clues > cells) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("generator: --min-clues must be in 0..", cells, ", got ", min_clues));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "generator: --min-clues must be in 0..", cells, ", got ", min_clues));
   }
   if (max_clues < 0 || max_clues > cells) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("generator: --max-clues must be in 0..", cells, ", got ", max_clues));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "generator: --max-clues must be in 0..", cells, ", got ", max_clues));
   }
   if (max_clues > 0 && min_clues > max_clues) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "generator: --min-clues (", min_clues, ") exceeds --max-clues (", max_clues, ")"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("generator: --min-clues (", min_clues,
+                     ") exceeds --max-clues (", max_clues, ")"));
   }
   if (max_attempts < 1) {
-    return absl::InvalidArgumentError("generator: max_attempts must be at least 1");
+    return absl::InvalidArgumentError(
+        "generator: max_attempts must be at least 1");
   }
   return absl::OkStatus();
 }
 
 Generator::Generator(const GeneratorOptions& options)
-    : options_(options), orbits_(SymmetryOrbits(*options.shape, options.symmetry)) {
+    : options_(options),
+      orbits_(SymmetryOrbits(*options.shape, options.symmetry)) {
   assert(options.Validate().ok());
   absl::StatusOr<std::unique_ptr<Solver>> solver = MakeSolver("backtrack");
   assert(solver.ok());
@@ -54,8 +58,8 @@ bool Generator::IsUnique(const Grid& puzzle) {
   return solver_->Solve(puzzle, limits).num_solutions == 1;
 }
 
-void Generator::RemoveClues(const Grid& solution, Rng& rng, std::vector<int>* removed,
-                            int64_t* checks) {
+void Generator::RemoveClues(const Grid& solution, Rng& rng,
+                            std::vector<int>* removed, int64_t* checks) {
   std::vector<int> order(orbits_.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
   Shuffle(rng, order.begin(), order.end());
@@ -72,7 +76,9 @@ void Generator::RemoveClues(const Grid& solution, Rng& rng, std::vector<int>* re
     if (StillUnique(puzzle, solution, orbit)) {
       clues = after;
       removed->push_back(index);
-      if (!options_.minimal && options_.min_clues > 0 && clues == options_.min_clues) break;
+      if (!options_.minimal && options_.min_clues > 0 &&
+          clues == options_.min_clues)
+        break;
     } else {
       for (int cell : orbit) puzzle.set(cell, solution[cell]);
     }
@@ -83,23 +89,28 @@ Grid Generator::PuzzleAt(const Grid& solution, const std::vector<int>& removed,
                          size_t steps) const {
   Grid puzzle = solution;
   for (size_t k = 0; k < steps; ++k) {
-    for (int cell : orbits_[static_cast<size_t>(removed[k])]) puzzle.set(cell, 0);
+    for (int cell : orbits_[static_cast<size_t>(removed[k])])
+      puzzle.set(cell, 0);
   }
   return puzzle;
 }
 
-std::optional<GeneratedPuzzle> Generator::Generate(uint64_t seed, const Judge& judge) {
-  GeneratedPuzzle result{Grid(*options_.shape), Grid(*options_.shape), seed, 0, 0, 0};
+std::optional<GeneratedPuzzle> Generator::Generate(uint64_t seed,
+                                                   const Judge& judge) {
+  GeneratedPuzzle result{
+      Grid(*options_.shape), Grid(*options_.shape), seed, 0, 0, 0};
   std::vector<int> removed;
   for (int attempt = 0; attempt < options_.max_attempts; ++attempt) {
     ++result.attempts;
-    const uint64_t attempt_seed = DeriveSeed(seed, static_cast<uint64_t>(attempt));
+    const uint64_t attempt_seed =
+        DeriveSeed(seed, static_cast<uint64_t>(attempt));
     Rng rng(attempt_seed);
     const Grid solution = RandomSolution(*options_.shape, rng());
     removed.clear();
     RemoveClues(solution, rng, &removed, &result.uniqueness_checks);
     Grid last = PuzzleAt(solution, removed, removed.size());
-    if (options_.max_clues > 0 && last.NumFilled() > options_.max_clues) continue;
+    if (options_.max_clues > 0 && last.NumFilled() > options_.max_clues)
+      continue;
     if (!judge) {
       result.puzzle = std::move(last);
       result.solution = solution;
@@ -128,12 +139,16 @@ std::optional<GeneratedPuzzle> Generator::Generate(uint64_t seed, const Judge& j
         best_distance = std::abs(offset);
       }
     };
-    if (first.verdict == Verdict::kAccept) consider(std::move(last), first.offset);
-    size_t lo = 0, hi = removed.size();  // puzzle hi is too hard or harder than preferred
+    if (first.verdict == Verdict::kAccept)
+      consider(std::move(last), first.offset);
+    size_t lo = 0,
+           hi = removed
+                    .size();  // puzzle hi is too hard or harder than preferred
     while (lo + 1 < hi) {
       const size_t mid = (lo + hi) / 2;
       Grid candidate = PuzzleAt(solution, removed, mid);
-      if (options_.max_clues > 0 && candidate.NumFilled() > options_.max_clues) {
+      if (options_.max_clues > 0 &&
+          candidate.NumFilled() > options_.max_clues) {
         lo = mid;
         continue;
       }
@@ -141,7 +156,8 @@ std::optional<GeneratedPuzzle> Generator::Generate(uint64_t seed, const Judge& j
       const Judgement j = judge(candidate, solution);
       const bool harder = j.verdict == Verdict::kTooHard ||
                           (j.verdict == Verdict::kAccept && j.offset > 0);
-      if (j.verdict == Verdict::kAccept) consider(std::move(candidate), j.offset);
+      if (j.verdict == Verdict::kAccept)
+        consider(std::move(candidate), j.offset);
       if (harder) {
         hi = mid;
       } else {

@@ -60,21 +60,23 @@ enum class Verdict { kAccept, kTooEasy, kTooHard };
 // from the judge's preferred difficulty (negative: easier; 0 when the judge
 // has no preference, in which case the fewest clues win).
 struct Judgement {
-  Judgement(Verdict v, double off = 0) : verdict(v), offset(off) {}  // NOLINT: implicit from Verdict
+  Judgement(Verdict v, double off = 0)
+      : verdict(v), offset(off) {}  // NOLINT: implicit from Verdict
   Verdict verdict;
   double offset;
 };
 
 // Judges a candidate (puzzle, solution). Called from the generating thread.
-using Judge = std::function<Judgement(const Grid& puzzle, const Grid& solution)>;
+using Judge =
+    std::function<Judgement(const Grid& puzzle, const Grid& solution)>;
 
 struct GeneratedPuzzle {
   Grid puzzle;
   Grid solution;
-  uint64_t seed = 0;          // the seed Generate() was given
-  int attempts = 0;           // full grids tried, including the accepted one
+  uint64_t seed = 0;  // the seed Generate() was given
+  int attempts = 0;   // full grids tried, including the accepted one
   int64_t uniqueness_checks = 0;  // count-to-2 searches run
-  int64_t judged = 0;         // candidates handed to the judge
+  int64_t judged = 0;             // candidates handed to the judge
 };
 
 class Generator {
@@ -87,7 +89,8 @@ class Generator {
   // allow_backoff is set, the removal sequence is bisected for the accepted
   // intermediate puzzle nearest the judge's preference (more clues are
   // easier). Returns nullopt when max_attempts run out.
-  std::optional<GeneratedPuzzle> Generate(uint64_t seed, const Judge& judge = nullptr);
+  std::optional<GeneratedPuzzle> Generate(uint64_t seed,
+                                          const Judge& judge = nullptr);
 
   // Whether removing any single clue of `puzzle` leaves it with several
   // solutions (the definition of a minimal puzzle).
@@ -99,12 +102,14 @@ class Generator {
   void RemoveClues(const Grid& solution, Rng& rng, std::vector<int>* removed,
                    int64_t* checks);
   // The solution minus the first `steps` orbits of `removed`.
-  Grid PuzzleAt(const Grid& solution, const std::vector<int>& removed, size_t steps) const;
+  Grid PuzzleAt(const Grid& solution, const std::vector<int>& removed,
+                size_t steps) const;
   bool IsUnique(const Grid& puzzle);
   // Whether `puzzle` (the previous puzzle, unique with `solution`, minus
   // `orbit`) still has one solution. 9x9: a search excluding the known
   // solution on the orbit; other shapes: count to 2.
-  bool StillUnique(const Grid& puzzle, const Grid& solution, const std::vector<int>& orbit);
+  bool StillUnique(const Grid& puzzle, const Grid& solution,
+                   const std::vector<int>& orbit);
 
   GeneratorOptions options_;
   std::vector<std::vector<int>> orbits_;

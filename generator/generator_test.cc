@@ -1,9 +1,9 @@
 #include "generator/generator.h"
 
 #include "core/format.h"
+#include "core/rng.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "core/rng.h"
 #include "solvers/classic_kernel.h"
 #include "solvers/random_solution.h"
 #include "solvers/solver.h"
@@ -36,7 +36,8 @@ TEST_P(GeneratorShapeTest, PuzzlesAreUniqueMinimalAndSymmetric) {
   ASSERT_OK(options.Validate());
   Generator generator(options);
   for (int i = 0; i < tc.count; ++i) {
-    std::optional<GeneratedPuzzle> p = generator.Generate(1000 + static_cast<uint64_t>(i));
+    std::optional<GeneratedPuzzle> p =
+        generator.Generate(1000 + static_cast<uint64_t>(i));
     ASSERT_TRUE(p.has_value());
     SCOPED_TRACE(ToLine(p->puzzle));
     EXPECT_TRUE(IsValidSolution(p->puzzle, p->solution));
@@ -48,12 +49,15 @@ TEST_P(GeneratorShapeTest, PuzzlesAreUniqueMinimalAndSymmetric) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Shapes, GeneratorShapeTest,
-    ::testing::Values(Case{2, 2, Symmetry::kNone, 20}, Case{2, 3, Symmetry::kNone, 20},
-                      Case{3, 2, Symmetry::kRotate180, 10}, Case{3, 3, Symmetry::kNone, 20},
-                      Case{3, 3, Symmetry::kRotate180, 10}, Case{3, 3, Symmetry::kDihedral, 5},
-                      Case{3, 3, Symmetry::kDiagonal, 5}, Case{3, 4, Symmetry::kNone, 2}));
+INSTANTIATE_TEST_SUITE_P(Shapes, GeneratorShapeTest,
+                         ::testing::Values(Case{2, 2, Symmetry::kNone, 20},
+                                           Case{2, 3, Symmetry::kNone, 20},
+                                           Case{3, 2, Symmetry::kRotate180, 10},
+                                           Case{3, 3, Symmetry::kNone, 20},
+                                           Case{3, 3, Symmetry::kRotate180, 10},
+                                           Case{3, 3, Symmetry::kDihedral, 5},
+                                           Case{3, 3, Symmetry::kDiagonal, 5},
+                                           Case{3, 4, Symmetry::kNone, 2}));
 
 TEST(GeneratorTest, SameSeedSamePuzzle) {
   Generator a({}), b({});
@@ -143,7 +147,8 @@ TEST(GeneratorTest, GivesUpAfterMaxAttempts) {
   GeneratorOptions options;
   options.max_attempts = 3;
   Generator g(options);
-  auto p = g.Generate(5, [](const Grid&, const Grid&) { return Verdict::kTooEasy; });
+  auto p =
+      g.Generate(5, [](const Grid&, const Grid&) { return Verdict::kTooEasy; });
   EXPECT_FALSE(p.has_value());
 }
 
@@ -170,13 +175,14 @@ TEST(GeneratorTest, ExclusionSearchAgreesWithCountingToTwo) {
     const Symmetry symmetry = trial % 3 == 0   ? Symmetry::kNone
                               : trial % 3 == 1 ? Symmetry::kRotate180
                                                : Symmetry::kBothMirrors;
-    std::vector<std::vector<int>> orbits = SymmetryOrbits(Shape::Classic(), symmetry);
+    std::vector<std::vector<int>> orbits =
+        SymmetryOrbits(Shape::Classic(), symmetry);
     Shuffle(rng, orbits.begin(), orbits.end());
     Grid puzzle = solution;
     for (const std::vector<int>& orbit : orbits) {
       for (int cell : orbit) puzzle.set(cell, 0);
-      const bool differs = kernel.HasSolutionDifferingAt(puzzle, solution, orbit.data(),
-                                                         static_cast<int>(orbit.size()));
+      const bool differs = kernel.HasSolutionDifferingAt(
+          puzzle, solution, orbit.data(), static_cast<int>(orbit.size()));
       ASSERT_EQ(differs, CountWithDlx(puzzle) > 1) << ToLine(puzzle);
       if (differs) {
         ++refused;

@@ -14,10 +14,14 @@ struct Entry {
   const char* name;
 };
 constexpr Entry kEntries[] = {
-    {Symmetry::kNone, "none"},           {Symmetry::kRotate180, "rot180"},
-    {Symmetry::kRotate90, "rot90"},      {Symmetry::kDiagonal, "diagonal"},
-    {Symmetry::kAntiDiagonal, "antidiagonal"}, {Symmetry::kHorizontal, "horizontal"},
-    {Symmetry::kVertical, "vertical"},   {Symmetry::kBothMirrors, "mirrors"},
+    {Symmetry::kNone, "none"},
+    {Symmetry::kRotate180, "rot180"},
+    {Symmetry::kRotate90, "rot90"},
+    {Symmetry::kDiagonal, "diagonal"},
+    {Symmetry::kAntiDiagonal, "antidiagonal"},
+    {Symmetry::kHorizontal, "horizontal"},
+    {Symmetry::kVertical, "vertical"},
+    {Symmetry::kBothMirrors, "mirrors"},
     {Symmetry::kDihedral, "dihedral"},
 };
 
@@ -25,22 +29,35 @@ using CellMap = std::function<int(int r, int c, int n)>;
 
 // The generators of each symmetry group, as maps on (row, column).
 std::vector<CellMap> Generators(Symmetry s) {
-  const CellMap rot180 = [](int r, int c, int n) { return (n - 1 - r) * n + (n - 1 - c); };
+  const CellMap rot180 = [](int r, int c, int n) {
+    return (n - 1 - r) * n + (n - 1 - c);
+  };
   const CellMap rot90 = [](int r, int c, int n) { return c * n + (n - 1 - r); };
   const CellMap diag = [](int r, int c, int n) { return c * n + r; };
-  const CellMap anti = [](int r, int c, int n) { return (n - 1 - c) * n + (n - 1 - r); };
+  const CellMap anti = [](int r, int c, int n) {
+    return (n - 1 - c) * n + (n - 1 - r);
+  };
   const CellMap horiz = [](int r, int c, int n) { return (n - 1 - r) * n + c; };
   const CellMap vert = [](int r, int c, int n) { return r * n + (n - 1 - c); };
   switch (s) {
-    case Symmetry::kNone: return {};
-    case Symmetry::kRotate180: return {rot180};
-    case Symmetry::kRotate90: return {rot90};
-    case Symmetry::kDiagonal: return {diag};
-    case Symmetry::kAntiDiagonal: return {anti};
-    case Symmetry::kHorizontal: return {horiz};
-    case Symmetry::kVertical: return {vert};
-    case Symmetry::kBothMirrors: return {horiz, vert};
-    case Symmetry::kDihedral: return {rot90, diag};
+    case Symmetry::kNone:
+      return {};
+    case Symmetry::kRotate180:
+      return {rot180};
+    case Symmetry::kRotate90:
+      return {rot90};
+    case Symmetry::kDiagonal:
+      return {diag};
+    case Symmetry::kAntiDiagonal:
+      return {anti};
+    case Symmetry::kHorizontal:
+      return {horiz};
+    case Symmetry::kVertical:
+      return {vert};
+    case Symmetry::kBothMirrors:
+      return {horiz, vert};
+    case Symmetry::kDihedral:
+      return {rot90, diag};
   }
   return {};
 }
@@ -51,8 +68,9 @@ absl::StatusOr<Symmetry> ParseSymmetry(absl::string_view name) {
   for (const Entry& e : kEntries) {
     if (name == e.name) return e.symmetry;
   }
-  return absl::InvalidArgumentError(absl::StrCat(
-      "unknown symmetry '", name, "' (expected one of ", absl::StrJoin(SymmetryNames(), ", "), ")"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown symmetry '", name, "' (expected one of ",
+                   absl::StrJoin(SymmetryNames(), ", "), ")"));
 }
 
 std::string SymmetryName(Symmetry symmetry) {
@@ -68,7 +86,8 @@ std::vector<std::string> SymmetryNames() {
   return names;
 }
 
-std::vector<std::vector<int>> SymmetryOrbits(const Shape& shape, Symmetry symmetry) {
+std::vector<std::vector<int>> SymmetryOrbits(const Shape& shape,
+                                             Symmetry symmetry) {
   const int n = shape.size();
   const std::vector<CellMap> gens = Generators(symmetry);
   std::vector<int> orbit_of(static_cast<size_t>(shape.num_cells()), -1);

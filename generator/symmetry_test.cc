@@ -52,7 +52,8 @@ TEST(SymmetryTest, PatternCheck) {
 }
 
 TEST(SymmetryTest, ParseRejectsUnknownNames) {
-  EXPECT_THAT(ParseSymmetry("spiral"), StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(ParseSymmetry("spiral"),
+              StatusIs(absl::StatusCode::kInvalidArgument));
   for (const std::string& name : SymmetryNames()) {
     EXPECT_EQ(SymmetryName(*ParseSymmetry(name)), name);
   }

@@ -30,9 +30,9 @@ absl::StatusOr<RatedFile> ParseRatedTsv(absl::string_view text) {
           "line ", line_no, ": data before the '#puzzle<TAB>...' header line"));
     }
     if (fields.size() > file.columns.size()) {
-      return absl::InvalidArgumentError(absl::StrCat("line ", line_no, ": ", fields.size(),
-                                                     " fields, header has ",
-                                                     file.columns.size()));
+      return absl::InvalidArgumentError(
+          absl::StrCat("line ", line_no, ": ", fields.size(),
+                       " fields, header has ", file.columns.size()));
     }
     RatedRow row;
     row.line = line_no;
@@ -48,23 +48,25 @@ absl::StatusOr<RatedFile> ParseRatedTsv(absl::string_view text) {
   return file;
 }
 
-std::optional<double> LabelValue(absl::string_view column, absl::string_view value) {
+std::optional<double> LabelValue(absl::string_view column,
+                                 absl::string_view value) {
   value = absl::StripAsciiWhitespace(value);
   if (value.empty()) return std::nullopt;
   double number = 0;
   if (absl::SimpleAtod(value, &number)) return number;
   const std::string v = absl::AsciiStrToLower(value);
   static const std::vector<std::vector<std::string>> kScales = {
-      {"simple", "easy", "intermediate", "expert"},                 // QQWing
-      {"easy", "medium", "hard", "unfair", "extreme"},             // HoDoKu
-      {"easy", "medium", "hard", "diabolical"},                    // Sudoku Exchange
-      {"easy", "medium", "challenging", "hard", "fiendish"},       // Andoku
-      {"beginner", "easy", "medium", "hard", "expert"},            // Kaggle extract
-      {"easy", "medium", "hard", "evil", "needs-guessing"},        // ours
+      {"simple", "easy", "intermediate", "expert"},           // QQWing
+      {"easy", "medium", "hard", "unfair", "extreme"},        // HoDoKu
+      {"easy", "medium", "hard", "diabolical"},               // Sudoku Exchange
+      {"easy", "medium", "challenging", "hard", "fiendish"},  // Andoku
+      {"beginner", "easy", "medium", "hard", "expert"},       // Kaggle extract
+      {"easy", "medium", "hard", "evil", "needs-guessing"},   // ours
   };
   // Prefer the scale whose words the column name hints at.
   const std::string c = absl::AsciiStrToLower(column);
-  auto find = [&](const std::vector<std::string>& scale) -> std::optional<double> {
+  auto find =
+      [&](const std::vector<std::string>& scale) -> std::optional<double> {
     for (size_t i = 0; i < scale.size(); ++i)
       if (scale[i] == v) return static_cast<double>(i);
     return std::nullopt;
@@ -88,7 +90,8 @@ const std::vector<LevelAnchor>& LevelAnchors() {
   static const std::vector<LevelAnchor>* anchors = new std::vector<LevelAnchor>{
       {"nyt_levels.tsv",
        "nyt_level",
-       {{"easy", L::kEasy, L::kEasy}, {"medium", L::kMedium, L::kMedium},
+       {{"easy", L::kEasy, L::kEasy},
+        {"medium", L::kMedium, L::kMedium},
         {"hard", L::kHard, L::kHard}}},
       {"andoku_levels.tsv",
        "andoku_name",
@@ -113,20 +116,23 @@ const std::vector<LevelAnchor>& LevelAnchors() {
   return *anchors;
 }
 
-const LevelMapping* FindMapping(const LevelAnchor& anchor, absl::string_view label) {
+const LevelMapping* FindMapping(const LevelAnchor& anchor,
+                                absl::string_view label) {
   for (const LevelMapping& m : anchor.mapping) {
     if (label == m.label) return &m;
   }
   return nullptr;
 }
 
-double LevelAgreement(const std::vector<LevelSample>& samples, const LevelThresholds& thresholds) {
+double LevelAgreement(const std::vector<LevelSample>& samples,
+                      const LevelThresholds& thresholds) {
   const std::vector<LevelAnchor>& anchors = LevelAnchors();
   constexpr int kMaxLabels = 8;
-  std::vector<int> ok(anchors.size() * kMaxLabels, 0), n(anchors.size() * kMaxLabels, 0);
+  std::vector<int> ok(anchors.size() * kMaxLabels, 0),
+      n(anchors.size() * kMaxLabels, 0);
   for (const LevelSample& s : samples) {
-    const LevelMapping& m =
-        anchors[static_cast<size_t>(s.anchor)].mapping[static_cast<size_t>(s.label)];
+    const LevelMapping& m = anchors[static_cast<size_t>(s.anchor)]
+                                .mapping[static_cast<size_t>(s.label)];
     const Level level = LevelForScore(s.score, s.solved_by_logic, thresholds);
     const size_t k = static_cast<size_t>(s.anchor * kMaxLabels + s.label);
     ok[k] += level >= m.lo && level <= m.hi ? 1 : 0;
@@ -150,13 +156,15 @@ double LevelAgreement(const std::vector<LevelSample>& samples, const LevelThresh
   return used == 0 ? 0 : total / used;
 }
 
-LevelThresholds FitThresholds(const std::vector<LevelSample>& samples, int grid) {
+LevelThresholds FitThresholds(const std::vector<LevelSample>& samples,
+                              int grid) {
   std::vector<double> scores;
   for (const LevelSample& s : samples) scores.push_back(s.score);
   std::sort(scores.begin(), scores.end());
   std::set<double> cuts;
   for (int i = 1; i < grid; ++i) {
-    cuts.insert(scores[static_cast<size_t>(i) * scores.size() / static_cast<size_t>(grid)]);
+    cuts.insert(scores[static_cast<size_t>(i) * scores.size() /
+                       static_cast<size_t>(grid)]);
   }
   // Above every score: a level may be empty at the top.
   cuts.insert(scores.back() + 1);

@@ -36,7 +36,8 @@ absl::StatusOr<RatedFile> ParseRatedTsv(absl::string_view text);
 // are; known level words (easy < medium < hard ..., QQWing's simple < easy <
 // intermediate < expert, HoDoKu's Easy < Medium < Hard < Unfair < Extreme)
 // by their order. nullopt for an empty or unknown value.
-std::optional<double> LabelValue(absl::string_view column, absl::string_view value);
+std::optional<double> LabelValue(absl::string_view column,
+                                 absl::string_view value);
 
 // The model's feature vector (the inputs of ForgeScore before weighting),
 // in ModelInputNames() order, and its coefficients (intercept first).
@@ -66,7 +67,8 @@ struct LevelAnchor {
 // The anchors used by calibrate --fit (documented in docs/CALIBRATION.md).
 const std::vector<LevelAnchor>& LevelAnchors();
 // The mapping of `label` in `anchor`, or nullptr.
-const LevelMapping* FindMapping(const LevelAnchor& anchor, absl::string_view label);
+const LevelMapping* FindMapping(const LevelAnchor& anchor,
+                                absl::string_view label);
 
 // One rated puzzle of an anchor corpus.
 struct LevelSample {
@@ -79,12 +81,14 @@ struct LevelSample {
 // The agreement of `thresholds` with the samples: for each anchor the mean
 // over its labels of the share of samples whose level lies in the label's
 // range (balanced accuracy), averaged over the anchors. In [0, 1].
-double LevelAgreement(const std::vector<LevelSample>& samples, const LevelThresholds& thresholds);
+double LevelAgreement(const std::vector<LevelSample>& samples,
+                      const LevelThresholds& thresholds);
 
 // The thresholds maximising LevelAgreement, searched over `grid` score
 // quantiles per threshold (ties: the first found in increasing order).
 // REQUIRES: !samples.empty().
-LevelThresholds FitThresholds(const std::vector<LevelSample>& samples, int grid = 80);
+LevelThresholds FitThresholds(const std::vector<LevelSample>& samples,
+                              int grid = 80);
 
 }  // namespace sudoku
 

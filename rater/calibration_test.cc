@@ -25,25 +25,32 @@ TEST(CalibrationTest, ParsesRatedTsv) {
 }
 
 TEST(CalibrationTest, RejectsMalformedFiles) {
-  EXPECT_THAT(ParseRatedTsv("abc\t1\n"), StatusIs(absl::StatusCode::kInvalidArgument,
-                                                   HasSubstr("line 1")));
+  EXPECT_THAT(
+      ParseRatedTsv("abc\t1\n"),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("line 1")));
   EXPECT_THAT(ParseRatedTsv("#puzzle\ta\nx\t1\t2\n"),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("line 2: 3 fields")));
+              StatusIs(absl::StatusCode::kInvalidArgument,
+                       HasSubstr("line 2: 3 fields")));
   EXPECT_FALSE(ParseRatedTsv("").ok());
 }
 
 TEST(CalibrationTest, LabelValuesOrderLevelWords) {
   EXPECT_EQ(LabelValue("se_er", "6.6"), 6.6);
-  EXPECT_LT(*LabelValue("qqwing_level", "easy"), *LabelValue("qqwing_level", "intermediate"));
-  EXPECT_LT(*LabelValue("qqwing_level", "simple"), *LabelValue("qqwing_level", "easy"));
-  EXPECT_LT(*LabelValue("nyt_level", "medium"), *LabelValue("nyt_level", "hard"));
-  EXPECT_LT(*LabelValue("hodoku_level", "Hard"), *LabelValue("hodoku_level", "Unfair"));
+  EXPECT_LT(*LabelValue("qqwing_level", "easy"),
+            *LabelValue("qqwing_level", "intermediate"));
+  EXPECT_LT(*LabelValue("qqwing_level", "simple"),
+            *LabelValue("qqwing_level", "easy"));
+  EXPECT_LT(*LabelValue("nyt_level", "medium"),
+            *LabelValue("nyt_level", "hard"));
+  EXPECT_LT(*LabelValue("hodoku_level", "Hard"),
+            *LabelValue("hodoku_level", "Unfair"));
   EXPECT_FALSE(LabelValue("nyt_level", "").has_value());
   EXPECT_FALSE(LabelValue("nyt_level", "tricky").has_value());
 }
 
 TEST(CalibrationTest, NytLevelsAreThreeDistinctSteps) {
-  // A column with no scale hint (nyt_level) must not code easy and medium alike.
+  // A column with no scale hint (nyt_level) must not code easy and medium
+  // alike.
   EXPECT_EQ(LabelValue("nyt_level", "easy"), 0.0);
   EXPECT_EQ(LabelValue("nyt_level", "medium"), 1.0);
   EXPECT_EQ(LabelValue("nyt_level", "hard"), 2.0);
@@ -53,7 +60,8 @@ TEST(CalibrationTest, FitThresholdsSeparatesCleanlyOrderedLevels) {
   // NYT anchor (index 0): easy/medium/hard at scores around 1, 2, 3.
   std::vector<LevelSample> samples;
   for (int label = 0; label < 3; ++label) {
-    for (int k = 0; k < 20; ++k) samples.push_back({label + 1 + 0.01 * k, true, 0, label});
+    for (int k = 0; k < 20; ++k)
+      samples.push_back({label + 1 + 0.01 * k, true, 0, label});
   }
   const LevelThresholds t = FitThresholds(samples);
   EXPECT_DOUBLE_EQ(LevelAgreement(samples, t), 1.0);
@@ -68,7 +76,8 @@ TEST(CalibrationTest, FitThresholdsSeparatesCleanlyOrderedLevels) {
 TEST(CalibrationTest, AnchorsMapEveryLevelOfTheirFiles) {
   for (const LevelAnchor& anchor : LevelAnchors()) {
     EXPECT_FALSE(anchor.mapping.empty()) << anchor.file;
-    for (const LevelMapping& m : anchor.mapping) EXPECT_LE(m.lo, m.hi) << m.label;
+    for (const LevelMapping& m : anchor.mapping)
+      EXPECT_LE(m.lo, m.hi) << m.label;
   }
   EXPECT_NE(FindMapping(LevelAnchors()[0], "hard"), nullptr);
   EXPECT_EQ(FindMapping(LevelAnchors()[0], "fiendish"), nullptr);
@@ -77,7 +86,8 @@ TEST(CalibrationTest, AnchorsMapEveryLevelOfTheirFiles) {
 TEST(CalibrationTest, ModelInputsComeFromTheCatalog) {
   const std::vector<std::string> catalog = ModelInputCatalog();
   for (const std::string& in : ModelInputNames()) {
-    EXPECT_NE(std::find(catalog.begin(), catalog.end(), in), catalog.end()) << in;
+    EXPECT_NE(std::find(catalog.begin(), catalog.end(), in), catalog.end())
+        << in;
   }
   EXPECT_EQ(ModelCoefficients().size(), ModelInputNames().size() + 1);
   RatingFeatures f;

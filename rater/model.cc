@@ -23,15 +23,18 @@ namespace model_params {
 }  // namespace model_params
 namespace {
 
-constexpr size_t kNumInputs = sizeof(model_params::kInputs) / sizeof(model_params::kInputs[0]);
-static_assert(sizeof(model_params::kCoefficients) / sizeof(double) == kNumInputs + 1,
+constexpr size_t kNumInputs =
+    sizeof(model_params::kInputs) / sizeof(model_params::kInputs[0]);
+static_assert(sizeof(model_params::kCoefficients) / sizeof(double) ==
+                  kNumInputs + 1,
               "model_params.inc: one coefficient per input plus the intercept");
 
-const LevelThresholds kThresholds = {model_params::kThresholds[0], model_params::kThresholds[1],
+const LevelThresholds kThresholds = {model_params::kThresholds[0],
+                                     model_params::kThresholds[1],
                                      model_params::kThresholds[2]};
 
-double StochasticValue(const std::map<std::string, double>& m, const std::string& solver,
-                       double missing) {
+double StochasticValue(const std::map<std::string, double>& m,
+                       const std::string& solver, double missing) {
   auto it = m.find(solver);
   return it == m.end() ? missing : it->second;
 }
@@ -50,7 +53,8 @@ std::vector<std::string> ModelInputCatalog() {
                                     "log1p_solver_nodes",
                                     "empty_cells",
                                     "not_solved_by_logic"};
-  for (const RaterOptions::StochasticConfig& c : RaterOptions::DefaultStochasticBudgets()) {
+  for (const RaterOptions::StochasticConfig& c :
+       RaterOptions::DefaultStochasticBudgets()) {
     names.push_back("fail_" + c.solver);
     names.push_back("log_iters_" + c.solver);
   }
@@ -58,38 +62,48 @@ std::vector<std::string> ModelInputCatalog() {
 }
 
 double ModelInputValue(absl::string_view name, const RatingFeatures& f) {
-  if (name == "log_player_effort") return std::log(std::max(1.0, f.player_effort));
-  if (name == "log_search_effort") return std::log(std::max(1.0, f.search_effort));
+  if (name == "log_player_effort")
+    return std::log(std::max(1.0, f.player_effort));
+  if (name == "log_search_effort")
+    return std::log(std::max(1.0, f.search_effort));
   if (name == "er") return std::min(f.er, 11.0);
   if (name == "ep") return std::min(f.ep, 11.0);
   if (name == "ed") return std::min(f.ed, 11.0);
-  if (name == "log1p_steps_above_singles") return std::log1p(static_cast<double>(f.steps_above_singles));
+  if (name == "log1p_steps_above_singles")
+    return std::log1p(static_cast<double>(f.steps_above_singles));
   if (name == "log1p_technique_effort") return std::log1p(f.technique_effort);
-  if (name == "log1p_solver_guesses") return std::log1p(static_cast<double>(f.solver_guesses));
-  if (name == "log1p_solver_nodes") return std::log1p(static_cast<double>(f.solver_nodes));
+  if (name == "log1p_solver_guesses")
+    return std::log1p(static_cast<double>(f.solver_guesses));
+  if (name == "log1p_solver_nodes")
+    return std::log1p(static_cast<double>(f.solver_nodes));
   if (name == "empty_cells") return f.empty_cells;
   if (name == "not_solved_by_logic") return f.solved_by_logic ? 0.0 : 1.0;
   if (absl::StartsWith(name, "fail_")) {
-    return 1.0 - StochasticValue(f.stochastic_success, std::string(name.substr(5)), 0.0);
+    return 1.0 - StochasticValue(f.stochastic_success,
+                                 std::string(name.substr(5)), 0.0);
   }
   if (absl::StartsWith(name, "log_iters_")) {
-    return std::log1p(StochasticValue(f.stochastic_median_iterations, std::string(name.substr(10)), 0.0));
+    return std::log1p(StochasticValue(f.stochastic_median_iterations,
+                                      std::string(name.substr(10)), 0.0));
   }
   return 0;
 }
 
 bool IsStochasticInput(absl::string_view name) {
-  return absl::StartsWith(name, "fail_") || absl::StartsWith(name, "log_iters_");
+  return absl::StartsWith(name, "fail_") ||
+         absl::StartsWith(name, "log_iters_");
 }
 
 std::vector<std::string> ModelInputNames() {
-  return std::vector<std::string>(std::begin(model_params::kInputs), std::end(model_params::kInputs));
+  return std::vector<std::string>(std::begin(model_params::kInputs),
+                                  std::end(model_params::kInputs));
 }
 
 std::vector<double> ModelInputs(const RatingFeatures& f) {
   std::vector<double> x;
   x.reserve(kNumInputs);
-  for (const char* name : model_params::kInputs) x.push_back(ModelInputValue(name, f));
+  for (const char* name : model_params::kInputs)
+    x.push_back(ModelInputValue(name, f));
   return x;
 }
 
@@ -112,7 +126,8 @@ std::string RaterEngineVersion() {
 double ForgeScore(const RatingFeatures& features) {
   const std::vector<double> x = ModelInputs(features);
   double score = model_params::kCoefficients[0];
-  for (size_t j = 0; j < x.size(); ++j) score += model_params::kCoefficients[j + 1] * x[j];
+  for (size_t j = 0; j < x.size(); ++j)
+    score += model_params::kCoefficients[j + 1] * x[j];
   return score;
 }
 
@@ -122,7 +137,8 @@ Level LevelFor(double score, const RatingFeatures& features) {
   return LevelForScore(score, features.solved_by_logic, kThresholds);
 }
 
-Level LevelForScore(double score, bool solved_by_logic, const LevelThresholds& t) {
+Level LevelForScore(double score, bool solved_by_logic,
+                    const LevelThresholds& t) {
   if (!solved_by_logic) return Level::kNeedsGuessing;
   if (score < t.medium_from) return Level::kEasy;
   if (score < t.hard_from) return Level::kMedium;
@@ -133,11 +149,16 @@ Level LevelForScore(double score, bool solved_by_logic, const LevelThresholds& t
 std::pair<double, double> ScoreBand(Level level) {
   constexpr double kInf = 1e9;
   switch (level) {
-    case Level::kEasy: return {-kInf, kThresholds.medium_from};
-    case Level::kMedium: return {kThresholds.medium_from, kThresholds.hard_from};
-    case Level::kHard: return {kThresholds.hard_from, kThresholds.evil_from};
-    case Level::kEvil: return {kThresholds.evil_from, kInf};
-    case Level::kNeedsGuessing: return {-kInf, kInf};
+    case Level::kEasy:
+      return {-kInf, kThresholds.medium_from};
+    case Level::kMedium:
+      return {kThresholds.medium_from, kThresholds.hard_from};
+    case Level::kHard:
+      return {kThresholds.hard_from, kThresholds.evil_from};
+    case Level::kEvil:
+      return {kThresholds.evil_from, kInf};
+    case Level::kNeedsGuessing:
+      return {-kInf, kInf};
   }
   return {-kInf, kInf};
 }

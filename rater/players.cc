@@ -61,8 +61,9 @@ class BoardState {
       }
       const uint32_t hidden = once & ~twice;
       if (hidden == 0) continue;
-      const int weight =
-          shape.unit_kind(u) == UnitKind::kBox ? o.box_visibility : o.line_visibility;
+      const int weight = shape.unit_kind(u) == UnitKind::kBox
+                             ? o.box_visibility
+                             : o.line_visibility;
       for (int cell : shape.unit(u)) {
         const uint32_t m = board_.candidates(cell).bits() & hidden;
         if (m != 0) s.See(cell, std::countr_zero(m) + 1, weight);
@@ -89,8 +90,8 @@ class BoardState {
 // Positions on the 9x9 path: per digit, its candidate cells as three band
 // words of 27 bits (bit (row % 3) * 9 + col of band row / 3):
 //
-//   band word:  bits 0-8 = the band's first row, 9-17 the second, 18-26 the third
-//   a box:      0x7 | 0x7 << 9 | 0x7 << 18, shifted by 3 * (box column)
+//   band word:  bits 0-8 = the band's first row, 9-17 the second, 18-26 the
+//   third a box:      0x7 | 0x7 << 9 | 0x7 << 18, shifted by 3 * (box column)
 //   a column:   0x40201 (bits 0, 9, 18), shifted by the column
 class Kernel9 {
  public:
@@ -123,12 +124,14 @@ class Kernel9 {
           if (OneBit(row)) {
             const int r = 3 * b + k;
             s.See(r * 9 + std::countr_zero(row), d + 1,
-                row_empty_[r] == 1 ? o.full_house_visibility : o.line_visibility);
+                  row_empty_[r] == 1 ? o.full_house_visibility
+                                     : o.line_visibility);
           }
           const uint32_t box = w & (kBox << (3 * k));
           if (OneBit(box)) {
             s.See(CellOf(b, std::countr_zero(box)), d + 1,
-                box_empty_[3 * b + k] == 1 ? o.full_house_visibility : o.box_visibility);
+                  box_empty_[3 * b + k] == 1 ? o.full_house_visibility
+                                             : o.box_visibility);
           }
         }
       }
@@ -138,7 +141,8 @@ class Kernel9 {
           const uint32_t at = pos_[d][b] & (kCol << c);
           if (at != 0) {
             s.See(CellOf(b, std::countr_zero(at)), d + 1,
-                col_empty_[c] == 1 ? o.full_house_visibility : o.line_visibility);
+                  col_empty_[c] == 1 ? o.full_house_visibility
+                                     : o.line_visibility);
             break;
           }
         }
@@ -176,7 +180,9 @@ class Kernel9 {
     own[b] &= ~((kRow << (9 * (r % 3))) | (kBox << (3 * (c / 3))));
     return true;
   }
-  void Eliminate(int cell, int digit) { pos_[digit - 1][cell / 27] &= ~Bit(cell); }
+  void Eliminate(int cell, int digit) {
+    pos_[digit - 1][cell / 27] &= ~Bit(cell);
+  }
 
  private:
   static constexpr uint32_t kRow = 0x1FF;
@@ -185,7 +191,9 @@ class Kernel9 {
   static uint32_t Bit(int cell) {
     return uint32_t{1} << ((cell / 9 % 3) * 9 + cell % 9);
   }
-  static int CellOf(int band, int bit) { return (3 * band + bit / 9) * 9 + bit % 9; }
+  static int CellOf(int band, int bit) {
+    return (3 * band + bit / 9) * 9 + bit % 9;
+  }
 
   uint32_t pos_[9][3] = {};
   uint32_t empty_[3] = {};
@@ -209,11 +217,13 @@ double Walk(State state, const std::vector<const Deduction*>& replay,
     state.Scan(o, s);
     if (s.total == 0) {
       // No single in sight: the trace's next harder step.
-      if (next_replay == replay.size()) break;  // only if the trace is no solution
+      if (next_replay == replay.size())
+        break;  // only if the trace is no solution
       const Deduction& step = *replay[next_replay++];
       cost += state.num_empty() *
               std::exp(o.technique_slope * (std::min(step.rating, 11.0) - 1.2));
-      for (const CellDigit& e : step.eliminations) state.Eliminate(e.cell, e.digit);
+      for (const CellDigit& e : step.eliminations)
+        state.Eliminate(e.cell, e.digit);
       for (const CellDigit& p : step.placements) {
         if (!state.Place(p.cell, p.digit)) return cost;
       }
@@ -225,8 +235,10 @@ double Walk(State state, const std::vector<const Deduction*>& replay,
     std::sort(s.seen, s.seen + s.num_seen);
     // A 64-bit draw scaled to [0, total): the bias, below total / 2^64, is
     // far under the model's resolution.
-    auto r = static_cast<int64_t>(
-        (static_cast<Uint128>(DeriveSeed(seed, draws++)) * static_cast<uint64_t>(s.total)) >> 64);
+    auto r =
+        static_cast<int64_t>((static_cast<Uint128>(DeriveSeed(seed, draws++)) *
+                              static_cast<uint64_t>(s.total)) >>
+                             64);
     int chosen = -1;
     for (int k = 0; k < s.num_seen; ++k) {
       const int cell = s.seen[k];
@@ -259,7 +271,8 @@ double MeanEffort(const Grid& puzzle, const Explanation& explanation,
   Sighting s{vis.data(), digit.data(), seen.data()};
   double sum = 0;
   for (int p = 0; p < options.players; ++p) {
-    sum += Walk(state, replay, options, DeriveSeed(seed, static_cast<uint64_t>(p)), s);
+    sum += Walk(state, replay, options,
+                DeriveSeed(seed, static_cast<uint64_t>(p)), s);
   }
   return sum / options.players;
 }

@@ -39,7 +39,8 @@ std::vector<Grid> SamplePuzzles(const std::string& file) {
 Explanation Explain(const Grid& puzzle) {
   DeductionOptions options;
   options.allow_guessing = true;
-  absl::StatusOr<std::unique_ptr<StepSolver>> solver = StepSolver::Create("", options);
+  absl::StatusOr<std::unique_ptr<StepSolver>> solver =
+      StepSolver::Create("", options);
   EXPECT_TRUE(solver.ok()) << solver.status();
   return (*solver)->Explain(puzzle);
 }
@@ -63,7 +64,8 @@ TEST(PlayersTest, NineByNineKernelWalksTheGenericPaths) {
     EXPECT_GT(kernel, 0) << ToLine(puzzle);
     // The same integer visibilities and draws: the same paths, so equal
     // to the last bit.
-    EXPECT_EQ(kernel, PlayerEffortGeneric(puzzle, e, options, 7)) << ToLine(puzzle);
+    EXPECT_EQ(kernel, PlayerEffortGeneric(puzzle, e, options, 7))
+        << ToLine(puzzle);
   }
   EXPECT_GT(with_techniques, 10);
 }
@@ -72,7 +74,8 @@ TEST(PlayersTest, OneEmptyCellCostsItsVisibility) {
   // The last empty cell is a full house of its row, column and box (3 x 10
   // tenths) and a naked single (1): one position costing 1 / 3.1.
   const std::string solved =
-      "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+      "534678912672195348198342567859761423426853791713924856961537284287419635"
+      "345286179";
   std::string puzzle = solved;
   puzzle[40] = '.';
   const Grid grid = *ParseGrid(puzzle);
@@ -89,7 +92,8 @@ TEST(PlayersTest, SameSeedSameEffortAndPlayersVary) {
   EXPECT_EQ(PlayerEffort(puzzle, e, one, 3), PlayerEffort(puzzle, e, one, 3));
   // Different seeds walk different paths, hence different costs.
   std::vector<double> seen;
-  for (uint64_t seed = 0; seed < 8; ++seed) seen.push_back(PlayerEffort(puzzle, e, one, seed));
+  for (uint64_t seed = 0; seed < 8; ++seed)
+    seen.push_back(PlayerEffort(puzzle, e, one, seed));
   std::sort(seen.begin(), seen.end());
   EXPECT_LT(seen.front(), seen.back());
 }
@@ -121,7 +125,8 @@ TEST(PlayersTest, FewerVisibleMovesCostMore) {
   keen.naked_visibility = 10;
   for (const Grid& puzzle : SamplePuzzles("rated_andoku_sample.tsv")) {
     const Explanation e = Explain(puzzle);
-    EXPECT_LE(PlayerEffort(puzzle, e, keen, 9), PlayerEffort(puzzle, e, {}, 9) * 1.0001)
+    EXPECT_LE(PlayerEffort(puzzle, e, keen, 9),
+              PlayerEffort(puzzle, e, {}, 9) * 1.0001)
         << ToLine(puzzle);
   }
 }
@@ -129,7 +134,8 @@ TEST(PlayersTest, FewerVisibleMovesCostMore) {
 TEST(PlayersTest, OtherShapesWalkToTheEnd) {
   for (const char* line :
        {".2......4.3....1", "...21......4..6...3..4.2.2...1.6.3..",
-        ".5..1.2.......4C3...5...92.6.....B....8....2..9.7C9...5.B3A.5..A......C......B...285..7.6..9C"
+        ".5..1.2.......4C3...5...92.6.....B....8....2..9.7C9...5.B3A.5..A......"
+        "C......B...285..7.6..9C"
         "...A.C.................A....1A.49B....7..5....C2.69"}) {
     absl::StatusOr<Grid> grid = ParseGrid(line);
     ASSERT_TRUE(grid.ok()) << grid.status();

@@ -16,7 +16,8 @@
 namespace sudoku {
 namespace {
 
-constexpr const char* kLevelNames[] = {"easy", "medium", "hard", "evil", "needs-guessing"};
+constexpr const char* kLevelNames[] = {"easy", "medium", "hard", "evil",
+                                       "needs-guessing"};
 
 // How many moves by singles `board` offers a person, weighted by how easy
 // each kind is to spot (the order of Sudoku Explainer's ratings 1.2 / 1.5 /
@@ -24,7 +25,8 @@ constexpr const char* kLevelNames[] = {"easy", "medium", "hard", "evil", "needs-
 // a cell that is only a naked single 0.25. A cell counts once, at its
 // easiest kind.
 // `weight` and `where` are scratch of num_cells and N + 1 entries.
-double WeightedSingles(const Board& board, std::vector<double>& weight, std::vector<int>& where) {
+double WeightedSingles(const Board& board, std::vector<double>& weight,
+                       std::vector<int>& where) {
   const Shape& shape = board.shape();
   const int n = shape.size();
   // 0 = not fillable; otherwise the weight of the easiest single found.
@@ -45,7 +47,9 @@ double WeightedSingles(const Board& board, std::vector<double>& weight, std::vec
     }
     for (int d = 1; d <= n; ++d) {
       const int at = where[static_cast<size_t>(d)];
-      if (at >= 0) weight[static_cast<size_t>(at)] = std::max(weight[static_cast<size_t>(at)], w);
+      if (at >= 0)
+        weight[static_cast<size_t>(at)] =
+            std::max(weight[static_cast<size_t>(at)], w);
     }
   }
   double total = 0;
@@ -55,25 +59,32 @@ double WeightedSingles(const Board& board, std::vector<double>& weight, std::vec
 
 }  // namespace
 
-absl::string_view LevelName(Level level) { return kLevelNames[static_cast<int>(level)]; }
+absl::string_view LevelName(Level level) {
+  return kLevelNames[static_cast<int>(level)];
+}
 
 absl::StatusOr<Level> ParseLevel(absl::string_view name) {
   for (int i = 0; i < 5; ++i) {
     if (name == kLevelNames[i]) return static_cast<Level>(i);
   }
-  return absl::InvalidArgumentError(absl::StrCat(
-      "unknown level '", name, "' (expected ", absl::StrJoin(LevelNames(), ", "), ")"));
+  return absl::InvalidArgumentError(
+      absl::StrCat("unknown level '", name, "' (expected ",
+                   absl::StrJoin(LevelNames(), ", "), ")"));
 }
 
 std::vector<std::string> LevelNames() {
-  return std::vector<std::string>(std::begin(kLevelNames), std::end(kLevelNames));
+  return std::vector<std::string>(std::begin(kLevelNames),
+                                  std::end(kLevelNames));
 }
 
 absl::string_view RateStatusName(RateStatus status) {
   switch (status) {
-    case RateStatus::kRated: return "RATED";
-    case RateStatus::kNoSolution: return "NONE";
-    case RateStatus::kMultipleSolutions: return "MULTIPLE";
+    case RateStatus::kRated:
+      return "RATED";
+    case RateStatus::kNoSolution:
+      return "NONE";
+    case RateStatus::kMultipleSolutions:
+      return "MULTIPLE";
   }
   return "?";
 }
@@ -90,36 +101,43 @@ uint64_t Fnv1a(absl::string_view text) {
 }
 }  // namespace
 
-std::vector<RaterOptions::StochasticConfig> RaterOptions::DefaultStochasticBudgets() {
+std::vector<RaterOptions::StochasticConfig>
+RaterOptions::DefaultStochasticBudgets() {
   // The relaxation solvers start from a fixed point (projection: the
   // origin; entropy: the LP's optimal face), so one run says all there is.
   // 500 projection sweeps solve 79 % of the Cloud Sudoku puzzles and cost
   // about 2 ms on a 17-clue puzzle; entropy's budget is the paper's 15 DOWN
   // + 15 UP steps.
-  return {{"anneal", 2, 2000},   {"hillclimb", 2, 40}, {"reseda", 1, 2},
-          {"projection", 1, 500}, {"entropy", 1, 30}};
+  return {{"anneal", 2, 2000},
+          {"hillclimb", 2, 40},
+          {"reseda", 1, 2},
+          {"projection", 1, 500},
+          {"entropy", 1, 30}};
 }
 
 absl::Status RaterOptions::Validate() const {
   if (players.players < 1) {
-    return absl::InvalidArgumentError("rater: simulated players must be at least 1");
+    return absl::InvalidArgumentError(
+        "rater: simulated players must be at least 1");
   }
   if (players.box_visibility < 1 || players.line_visibility < 0 ||
       players.full_house_visibility < 1 || players.naked_visibility < 0) {
     return absl::InvalidArgumentError(
         "rater: players' visibilities must be >= 0 (box and full house >= 1)");
   }
-  if (!(players.technique_slope >= 0) || !std::isfinite(players.technique_slope)) {
-    return absl::InvalidArgumentError("rater: players' technique slope must be finite and >= 0");
+  if (!(players.technique_slope >= 0) ||
+      !std::isfinite(players.technique_slope)) {
+    return absl::InvalidArgumentError(
+        "rater: players' technique slope must be finite and >= 0");
   }
   for (const StochasticConfig& c : stochastic_solvers) {
     if (c.runs < 1) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("rater: ", c.solver, ": stochastic runs must be at least 1"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "rater: ", c.solver, ": stochastic runs must be at least 1"));
     }
     if (c.iterations < 1) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("rater: ", c.solver, ": stochastic iterations must be at least 1"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "rater: ", c.solver, ": stochastic iterations must be at least 1"));
     }
     SUDOKU_RETURN_IF_ERROR(MakeStochasticSolver(c.solver).status());
   }
@@ -135,11 +153,14 @@ std::map<std::string, std::string> RaterOptions::Parameters() const {
   p["exact_solver"] = "backtrack";
   p["stochastic_seed"] = absl::StrCat(stochastic_seed);
   p["players"] = absl::StrCat(
-      "players=", players.players, ",box=", players.box_visibility, ",line=",
-      players.line_visibility, ",full_house=", players.full_house_visibility, ",naked=",
-      players.naked_visibility, ",technique_slope=", players.technique_slope, ",seed=", player_seed);
+      "players=", players.players, ",box=", players.box_visibility,
+      ",line=", players.line_visibility,
+      ",full_house=", players.full_house_visibility,
+      ",naked=", players.naked_visibility,
+      ",technique_slope=", players.technique_slope, ",seed=", player_seed);
   for (const StochasticConfig& c : stochastic_solvers) {
-    p[absl::StrCat("stochastic.", c.solver)] = absl::StrCat("runs=", c.runs, ",iterations=", c.iterations);
+    p[absl::StrCat("stochastic.", c.solver)] =
+        absl::StrCat("runs=", c.runs, ",iterations=", c.iterations);
   }
   return p;
 }
@@ -152,7 +173,8 @@ double SearchEffort(const Grid& puzzle, const Explanation& explanation) {
   std::vector<int> where(static_cast<size_t>(puzzle.shape().size() + 1));
   for (const Deduction& step : explanation.steps) {
     if (IsSingleTechnique(step.technique) && !step.placements.empty()) {
-      effort += board->num_empty() / std::max(1.0, WeightedSingles(*board, weight, where));
+      effort += board->num_empty() /
+                std::max(1.0, WeightedSingles(*board, weight, where));
     }
     if (!ApplyDeduction(step, &*board)) break;
   }
@@ -173,14 +195,18 @@ std::map<std::string, std::string> Rater::Parameters() const {
 
 bool Rater::RunsStochastic() const {
   switch (options_.stochastic) {
-    case StochasticUse::kAlways: return !options_.stochastic_solvers.empty();
-    case StochasticUse::kNever: return false;
-    case StochasticUse::kIfModelUses: return ModelUsesStochastic();
+    case StochasticUse::kAlways:
+      return !options_.stochastic_solvers.empty();
+    case StochasticUse::kNever:
+      return false;
+    case StochasticUse::kIfModelUses:
+      return ModelUsesStochastic();
   }
   return false;
 }
 
-absl::StatusOr<std::unique_ptr<Rater>> Rater::Create(const RaterOptions& options) {
+absl::StatusOr<std::unique_ptr<Rater>> Rater::Create(
+    const RaterOptions& options) {
   SUDOKU_RETURN_IF_ERROR(options.Validate());
   DeductionOptions deduction;
   deduction.allow_uniqueness = options.allow_uniqueness;
@@ -228,28 +254,32 @@ RatingResult Rater::Rate(const Grid& puzzle) const {
     }
   }
   for (const Deduction& step : e.steps) {
-    if (step.rating > 2.3) f.technique_effort += std::min(step.rating, 11.0) - 2.3;
+    if (step.rating > 2.3)
+      f.technique_effort += std::min(step.rating, 11.0) - 2.3;
   }
   f.solved_by_logic = e.solved_by_logic;
   f.deduction_guesses = e.guesses;
   f.search_effort = SearchEffort(puzzle, e);
-  f.player_effort = PlayerEffort(puzzle, e, options_.players,
-                                 DeriveSeed(options_.player_seed, Fnv1a(ToLine(puzzle))));
+  f.player_effort =
+      PlayerEffort(puzzle, e, options_.players,
+                   DeriveSeed(options_.player_seed, Fnv1a(ToLine(puzzle))));
 
   if (RunsStochastic()) {
     // The canonical form and a seed from its key: every isomorph of the
     // puzzle gets the very same runs.
     absl::StatusOr<Grid> canonical = CanonicalForm(puzzle);
     const Grid& target = canonical.ok() ? *canonical : puzzle;
-    f.stochastic_seed = DeriveSeed(options_.stochastic_seed, Fnv1a(ToLine(target)));
+    f.stochastic_seed =
+        DeriveSeed(options_.stochastic_seed, Fnv1a(ToLine(target)));
     for (size_t k = 0; k < options_.stochastic_solvers.size(); ++k) {
       const RaterOptions::StochasticConfig& c = options_.stochastic_solvers[k];
-      absl::StatusOr<std::unique_ptr<StochasticSolver>> runner = MakeStochasticSolver(c.solver);
+      absl::StatusOr<std::unique_ptr<StochasticSolver>> runner =
+          MakeStochasticSolver(c.solver);
       if (!runner.ok() || !(*runner)->SupportsShape(target.shape())) continue;
       StochasticBudget budget;
       budget.max_iterations = c.iterations;
-      StochasticSummary s =
-          RunMany(**runner, target, c.runs, DeriveSeed(f.stochastic_seed, k), budget);
+      StochasticSummary s = RunMany(**runner, target, c.runs,
+                                    DeriveSeed(f.stochastic_seed, k), budget);
       f.stochastic_success[c.solver] = s.success_rate;
       f.stochastic_median_iterations[c.solver] = s.median_iterations;
     }

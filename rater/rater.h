@@ -38,7 +38,13 @@ inline constexpr int kRaterVersion = 2;
 // with other parameters are recomputed instead of reused.
 std::string RaterEngineVersion();
 
-enum class Level { kEasy = 0, kMedium = 1, kHard = 2, kEvil = 3, kNeedsGuessing = 4 };
+enum class Level {
+  kEasy = 0,
+  kMedium = 1,
+  kHard = 2,
+  kEvil = 3,
+  kNeedsGuessing = 4
+};
 absl::string_view LevelName(Level level);  // "easy", ..., "needs-guessing"
 // InvalidArgument listing the names for an unknown one.
 absl::StatusOr<Level> ParseLevel(absl::string_view name);
@@ -133,7 +139,8 @@ struct RatingResult {
 
 class Rater {
  public:
-  static absl::StatusOr<std::unique_ptr<Rater>> Create(const RaterOptions& options);
+  static absl::StatusOr<std::unique_ptr<Rater>> Create(
+      const RaterOptions& options);
 
   // REQUIRES: CheckGivens(puzzle).ok().
   RatingResult Rate(const Grid& puzzle) const;
@@ -164,7 +171,8 @@ struct LevelThresholds {
 };
 LevelThresholds Thresholds();
 // LevelFor with explicit thresholds (calibration tries candidates).
-Level LevelForScore(double score, bool solved_by_logic, const LevelThresholds& thresholds);
+Level LevelForScore(double score, bool solved_by_logic,
+                    const LevelThresholds& thresholds);
 
 // The score band [lo, hi) of a level (for generation targets).
 std::pair<double, double> ScoreBand(Level level);

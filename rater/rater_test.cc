@@ -8,12 +8,12 @@
 #include "core/canonical.h"
 #include "core/format.h"
 #include "core/rng.h"
-#include "rater/calibration.h"
-#include "solvers/stochastic_registry.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "tests/testing/status_matchers.h"
+#include "rater/calibration.h"
+#include "solvers/stochastic_registry.h"
 #include "tests/testing/paths.h"
+#include "tests/testing/status_matchers.h"
 
 namespace sudoku {
 namespace {
@@ -21,7 +21,8 @@ namespace {
 using ::sudoku::testing::StatusIs;
 
 constexpr char kWiki[] =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5.."
+    "..8..79";
 
 TEST(RaterTest, LevelNamesRoundTrip) {
   for (const std::string& name : LevelNames()) {
@@ -29,7 +30,8 @@ TEST(RaterTest, LevelNamesRoundTrip) {
     ASSERT_OK(level);
     EXPECT_EQ(LevelName(*level), name);
   }
-  EXPECT_THAT(ParseLevel("diabolical"), StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(ParseLevel("diabolical"),
+              StatusIs(absl::StatusCode::kInvalidArgument));
 }
 
 TEST(RaterTest, RatesAUniquePuzzle) {
@@ -53,20 +55,24 @@ TEST(RaterTest, RatesAUniquePuzzle) {
 TEST(RaterTest, RejectsBadPlayerOptions) {
   RaterOptions none;
   none.players.players = 0;
-  EXPECT_THAT(Rater::Create(none), StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(Rater::Create(none),
+              StatusIs(absl::StatusCode::kInvalidArgument));
   RaterOptions blind;
   blind.players.box_visibility = 0;
-  EXPECT_THAT(Rater::Create(blind), StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(Rater::Create(blind),
+              StatusIs(absl::StatusCode::kInvalidArgument));
   RaterOptions negative;
   negative.players.technique_slope = -1;
-  EXPECT_THAT(Rater::Create(negative), StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(Rater::Create(negative),
+              StatusIs(absl::StatusCode::kInvalidArgument));
   EXPECT_TRUE(Rater::Create({}).ok());
 }
 
 TEST(RaterTest, RejectsPuzzlesWithoutOneSolution) {
   auto rater = Rater::Create({});
   ASSERT_OK(rater);
-  RatingResult several = (*rater)->Rate(*ParseGrid(std::string("1") + std::string(80, '.')));
+  RatingResult several =
+      (*rater)->Rate(*ParseGrid(std::string("1") + std::string(80, '.')));
   EXPECT_EQ(several.status, RateStatus::kMultipleSolutions);
   ASSERT_EQ(several.solutions.size(), 2u);
   EXPECT_NE(several.solutions[0], several.solutions[1]);
@@ -87,7 +93,8 @@ TEST(RaterTest, LevelsFollowTheScoreThresholds) {
   EXPECT_EQ(LevelFor(t.evil_from + 1, f), Level::kEvil);
   f.solved_by_logic = false;
   EXPECT_EQ(LevelFor(0, f), Level::kNeedsGuessing);
-  for (Level level : {Level::kEasy, Level::kMedium, Level::kHard, Level::kEvil}) {
+  for (Level level :
+       {Level::kEasy, Level::kMedium, Level::kHard, Level::kEvil}) {
     auto [lo, hi] = ScoreBand(level);
     f.solved_by_logic = true;
     EXPECT_EQ(LevelFor(lo == -1e9 ? hi - 1 : lo, f), level);
@@ -95,7 +102,8 @@ TEST(RaterTest, LevelsFollowTheScoreThresholds) {
 }
 
 // Mean Forge score per value of `column` in a rated TSV sample.
-std::map<std::string, double> MeanScores(const std::string& file, const std::string& column) {
+std::map<std::string, double> MeanScores(const std::string& file,
+                                         const std::string& column) {
   std::ifstream in(sudoku::testing::SourceDir() + "/tests/data/" + file);
   std::stringstream text;
   text << in.rdbuf();
@@ -121,7 +129,8 @@ std::map<std::string, double> MeanScores(const std::string& file, const std::str
 }
 
 TEST(RaterTest, MeanScoreIncreasesOverAndokusFiveLevels) {
-  std::map<std::string, double> m = MeanScores("rated_andoku_sample.tsv", "andoku_name");
+  std::map<std::string, double> m =
+      MeanScores("rated_andoku_sample.tsv", "andoku_name");
   ASSERT_EQ(m.size(), 5u);
   EXPECT_LT(m["easy"], m["medium"]);
   EXPECT_LT(m["medium"], m["challenging"]);
@@ -130,7 +139,8 @@ TEST(RaterTest, MeanScoreIncreasesOverAndokusFiveLevels) {
 }
 
 TEST(RaterTest, MeanScoreIncreasesOverQqwingsFourLevels) {
-  std::map<std::string, double> m = MeanScores("rated_qqwing_sample.tsv", "qqwing_level");
+  std::map<std::string, double> m =
+      MeanScores("rated_qqwing_sample.tsv", "qqwing_level");
   ASSERT_EQ(m.size(), 4u);
   EXPECT_LT(m["simple"], m["easy"]);
   EXPECT_LT(m["easy"], m["intermediate"]);
@@ -141,14 +151,18 @@ RaterOptions WithStochastic() {
   RaterOptions options;
   options.stochastic = StochasticUse::kAlways;
   // Small budgets keep the test fast under sanitizers.
-  options.stochastic_solvers = {{"anneal", 2, 300}, {"hillclimb", 2, 10}, {"reseda", 1, 1},
-                                {"projection", 1, 50}, {"entropy", 1, 4}};
+  options.stochastic_solvers = {{"anneal", 2, 300},
+                                {"hillclimb", 2, 10},
+                                {"reseda", 1, 1},
+                                {"projection", 1, 50},
+                                {"entropy", 1, 4}};
   return options;
 }
 
 TEST(RaterTest, DefaultBudgetsRunEveryStochasticSolver) {
   std::set<std::string> budgeted;
-  for (const RaterOptions::StochasticConfig& c : RaterOptions::DefaultStochasticBudgets()) {
+  for (const RaterOptions::StochasticConfig& c :
+       RaterOptions::DefaultStochasticBudgets()) {
     EXPECT_GE(c.runs, 1) << c.solver;
     EXPECT_GE(c.iterations, 1) << c.solver;
     budgeted.insert(c.solver);
@@ -164,14 +178,16 @@ TEST(RaterTest, RatingsAreReproducible) {
   ASSERT_OK(a);
   ASSERT_OK(b);
   const Grid puzzle = *ParseGrid(kWiki);
-  RatingResult ra = (*a)->Rate(puzzle), rb = (*b)->Rate(puzzle), ra2 = (*a)->Rate(puzzle);
+  RatingResult ra = (*a)->Rate(puzzle), rb = (*b)->Rate(puzzle),
+               ra2 = (*a)->Rate(puzzle);
   for (const RatingResult* r : {&rb, &ra2}) {
     EXPECT_EQ(ra.score, r->score);
     EXPECT_EQ(ra.level, r->level);
     EXPECT_EQ(ra.features.er, r->features.er);
     EXPECT_EQ(ra.features.stochastic_seed, r->features.stochastic_seed);
     EXPECT_EQ(ra.features.stochastic_success, r->features.stochastic_success);
-    EXPECT_EQ(ra.features.stochastic_median_iterations, r->features.stochastic_median_iterations);
+    EXPECT_EQ(ra.features.stochastic_median_iterations,
+              r->features.stochastic_median_iterations);
   }
   EXPECT_EQ(ra.features.stochastic_success.size(), 5u);
 }
@@ -185,7 +201,8 @@ TEST(RaterTest, StochasticRunsAreTheSameForEveryIsomorph) {
   ASSERT_NE(ToLine(puzzle), ToLine(disguised));
   RatingResult a = (*rater)->Rate(puzzle), b = (*rater)->Rate(disguised);
   EXPECT_EQ(a.features.stochastic_seed, b.features.stochastic_seed);
-  EXPECT_EQ(a.features.stochastic_median_iterations, b.features.stochastic_median_iterations);
+  EXPECT_EQ(a.features.stochastic_median_iterations,
+            b.features.stochastic_median_iterations);
   EXPECT_EQ(a.features.stochastic_success, b.features.stochastic_success);
 }
 
@@ -197,7 +214,8 @@ TEST(RaterTest, DefaultRaterSkipsStochasticSolversTheModelDoesNotUse) {
   never.stochastic = StochasticUse::kNever;
   auto quiet = Rater::Create(never);
   ASSERT_OK(quiet);
-  EXPECT_TRUE((*quiet)->Rate(*ParseGrid(kWiki)).features.stochastic_success.empty());
+  EXPECT_TRUE(
+      (*quiet)->Rate(*ParseGrid(kWiki)).features.stochastic_success.empty());
 }
 
 TEST(RaterTest, EngineVersionAndParametersNameTheSetup) {

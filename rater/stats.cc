@@ -26,8 +26,10 @@ std::vector<double> Ranks(absl::Span<const double> values) {
 double Pearson(absl::Span<const double> x, absl::Span<const double> y) {
   const size_t n = x.size();
   if (n == 0 || n != y.size()) return 0;
-  const double mx = std::accumulate(x.begin(), x.end(), 0.0) / static_cast<double>(n);
-  const double my = std::accumulate(y.begin(), y.end(), 0.0) / static_cast<double>(n);
+  const double mx =
+      std::accumulate(x.begin(), x.end(), 0.0) / static_cast<double>(n);
+  const double my =
+      std::accumulate(y.begin(), y.end(), 0.0) / static_cast<double>(n);
   double sxy = 0, sxx = 0, syy = 0;
   for (size_t i = 0; i < n; ++i) {
     sxy += (x[i] - mx) * (y[i] - my);
@@ -74,7 +76,8 @@ std::vector<double> LeastSquares(const std::vector<std::vector<double>>& x,
     }
   }
   std::vector<double> b(k);
-  for (size_t p = 0; p < k; ++p) b[p] = std::fabs(a[p][p]) < 1e-300 ? 0 : a[p][k] / a[p][p];
+  for (size_t p = 0; p < k; ++p)
+    b[p] = std::fabs(a[p][p]) < 1e-300 ? 0 : a[p][k] / a[p][p];
   return b;
 }
 

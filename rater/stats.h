@@ -22,7 +22,8 @@ double Spearman(absl::Span<const double> x, absl::Span<const double> y);
 // minimise sum (y - b0 - sum_j bj x[i][j])^2, with a small ridge term
 // `lambda` on b1..bk for stability. Empty when there are no rows.
 std::vector<double> LeastSquares(const std::vector<std::vector<double>>& x,
-                                 absl::Span<const double> y, double lambda = 1e-9);
+                                 absl::Span<const double> y,
+                                 double lambda = 1e-9);
 
 }  // namespace sudoku
 

@@ -21,8 +21,8 @@ namespace {
 constexpr double kMarginX = 54;
 constexpr double kMarginTop = 48;
 constexpr double kMarginBottom = 48;
-constexpr double kHeaderHeight = 40;    // running header band incl. rule
-constexpr double kFooterHeight = 14;    // space kept above the page number
+constexpr double kHeaderHeight = 40;  // running header band incl. rule
+constexpr double kFooterHeight = 14;  // space kept above the page number
 constexpr double kHeadingFont = 15;
 constexpr double kSmallFont = 9.5;
 
@@ -35,13 +35,20 @@ struct SlotMetrics {
 // Columns x rows for the allowed counts per page.
 std::pair<int, int> SlotGrid(int per_page) {
   switch (per_page) {
-    case 1: return {1, 1};
-    case 2: return {1, 2};
-    case 4: return {2, 2};
-    case 6: return {2, 3};
-    case 9: return {3, 3};
-    case 12: return {3, 4};
-    default: return {0, 0};
+    case 1:
+      return {1, 1};
+    case 2:
+      return {1, 2};
+    case 4:
+      return {2, 2};
+    case 6:
+      return {2, 3};
+    case 9:
+      return {3, 3};
+    case 12:
+      return {3, 4};
+    default:
+      return {0, 0};
   }
 }
 
@@ -82,14 +89,13 @@ int PlaceGrids(int count, int per_page, const SlotMetrics& m, double page_w,
 enum class Align { kLeft, kCenter, kRight };
 
 // Draws one line of text with its baseline at y.
-void Text(cairo_t* cr, const GridStyle& style, absl::string_view text,
-          double x, double y, double size, bool bold, double gray,
+void Text(cairo_t* cr, const GridStyle& style, absl::string_view text, double x,
+          double y, double size, bool bold, double gray,
           Align align = Align::kLeft) {
   const std::string s(text);
-  cairo_select_font_face(cr, style.font_family.c_str(),
-                         CAIRO_FONT_SLANT_NORMAL,
-                         bold ? CAIRO_FONT_WEIGHT_BOLD
-                              : CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_select_font_face(
+      cr, style.font_family.c_str(), CAIRO_FONT_SLANT_NORMAL,
+      bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
   cairo_set_font_size(cr, size);
   cairo_set_source_rgb(cr, gray, gray, gray);
   cairo_text_extents_t ext;
@@ -154,8 +160,9 @@ void DrawTitlePage(cairo_t* cr, const Book& book, const BookLayout& layout,
   for (size_t s = 0; s < book.sections.size(); ++s) {
     const int count = static_cast<int>(book.sections[s].puzzles.size());
     Text(cr, style, book.sections[s].heading, left, y, 12, false, 0);
-    Text(cr, style, absl::StrCat("puzzles ", NumberRange(first, first + count - 1)),
-         mid, y, 12, false, 0.3);
+    Text(cr, style,
+         absl::StrCat("puzzles ", NumberRange(first, first + count - 1)), mid,
+         y, 12, false, 0.3);
     Text(cr, style, absl::StrCat("page ", layout.section_first_page[s]), right,
          y, 12, false, 0, Align::kRight);
     first += count;
@@ -167,8 +174,8 @@ void DrawTitlePage(cairo_t* cr, const Book& book, const BookLayout& layout,
 
   // The rules, for the shape of the first section (books rarely mix).
   const Shape& shape = book.sections[0].puzzles[0].puzzle.shape();
-  const std::string box = absl::StrCat(shape.box_rows(), "\u00d7",
-                                       shape.box_cols());
+  const std::string box =
+      absl::StrCat(shape.box_rows(), "\u00d7", shape.box_cols());
   y = h * 0.80;
   Text(cr, style, "How to play", w / 2, y, 12, true, 0, Align::kCenter);
   Text(cr, style,
@@ -260,9 +267,10 @@ absl::StatusOr<BookLayout> LayoutBook(const Book& book,
     for (const BookPuzzle& p : s.puzzles) {
       max_n = std::max(max_n, p.puzzle.size());
       if (&p.solution.shape() != &p.puzzle.shape()) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "book: section '", s.heading, "': a solution's shape differs "
-            "from its puzzle's"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("book: section '", s.heading,
+                         "': a solution's shape differs "
+                         "from its puzzle's"));
       }
     }
   }
@@ -327,20 +335,21 @@ absl::StatusOr<BookLayout> WriteBookPdf(const Book& book,
     const std::vector<const PlacedGrid*>& grids = by_page[page];
     const PlacedGrid& first = *grids.front();
     const std::string heading =
-        first.solution ? "Solutions"
-                       : book.sections[static_cast<size_t>(first.section)].heading;
+        first.solution
+            ? "Solutions"
+            : book.sections[static_cast<size_t>(first.section)].heading;
     const std::string numbers =
         absl::StrCat(grids.size() == 1 ? "Puzzle " : "Puzzles ",
                      NumberRange(first.number, grids.back()->number));
     DrawPageFrame(cr, style, layout.page_width, layout.page_height, page,
                   heading, numbers);
     for (const PlacedGrid* g : grids) {
-      const BookSection& section = book.sections[static_cast<size_t>(g->section)];
+      const BookSection& section =
+          book.sections[static_cast<size_t>(g->section)];
       const BookPuzzle& p = section.puzzles[static_cast<size_t>(g->index)];
       if (g->solution) {
-        Text(cr, style,
-             absl::StrCat(g->number, "  \u00b7  ", section.heading), g->box.x,
-             g->box.y - 4, 8.5, true, 0.15);
+        Text(cr, style, absl::StrCat(g->number, "  \u00b7  ", section.heading),
+             g->box.x, g->box.y - 4, 8.5, true, 0.15);
         DrawGrid(cr, p.puzzle, &p.solution, g->box, style);
       } else {
         Text(cr, style, absl::StrCat("Puzzle ", g->number), g->box.x,

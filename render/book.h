@@ -82,10 +82,10 @@ struct BookOptions {
 
 // One grid placed on a page, in points from the page's top-left corner.
 struct PlacedGrid {
-  int page = 0;        // 1-based page number
-  int number = 0;      // 1-based puzzle number in the book
-  int section = 0;     // index into Book::sections
-  int index = 0;       // index into the section's puzzles
+  int page = 0;     // 1-based page number
+  int number = 0;   // 1-based puzzle number in the book
+  int section = 0;  // index into Book::sections
+  int index = 0;    // index into the section's puzzles
   bool solution = false;
   GridBox box;
 };

@@ -34,32 +34,33 @@ absl::StatusOr<std::vector<SectionSpec>> ParseSectionSpecs(
   }
   for (absl::string_view item : absl::StrSplit(text, ',')) {
     item = absl::StripAsciiWhitespace(item);
-    std::vector<absl::string_view> parts = absl::StrSplit(item, absl::MaxSplits(':', 2));
+    std::vector<absl::string_view> parts =
+        absl::StrSplit(item, absl::MaxSplits(':', 2));
     if (item.empty() || parts.size() < 2) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "section '", item, "': expected LEVEL:COUNT[:HEADING]"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("section '", item, "': expected LEVEL:COUNT[:HEADING]"));
     }
     SectionSpec spec;
     spec.level = std::string(absl::StripAsciiWhitespace(parts[0]));
     if (spec.level.empty() ||
         !std::all_of(spec.level.begin(), spec.level.end(), IsLevelChar)) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "section '", item, "': bad level name '", spec.level,
-          "' (letters, digits, '_' and '-')"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("section '", item, "': bad level name '", spec.level,
+                       "' (letters, digits, '_' and '-')"));
     }
     if (!absl::SimpleAtoi(absl::StripAsciiWhitespace(parts[1]), &spec.count) ||
         spec.count < 1 || spec.count > kMaxSectionCount) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("section '", item, "': count must be a number from 1 to ",
-                       kMaxSectionCount, ", got '", parts[1], "'"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "section '", item, "': count must be a number from 1 to ",
+          kMaxSectionCount, ", got '", parts[1], "'"));
     }
     if (parts.size() == 3) {
       spec.heading = std::string(absl::StripAsciiWhitespace(parts[2]));
     }
     if (spec.heading.empty()) {
       spec.heading = spec.level;
-      spec.heading[0] = absl::ascii_toupper(
-          static_cast<unsigned char>(spec.heading[0]));
+      spec.heading[0] =
+          absl::ascii_toupper(static_cast<unsigned char>(spec.heading[0]));
     }
     specs.push_back(std::move(spec));
   }
@@ -129,13 +130,14 @@ absl::StatusOr<std::vector<SourcePuzzle>> TsvPuzzleSource::Take(
   const std::string wanted = absl::AsciiStrToLower(level);
   if (std::find(levels_.begin(), levels_.end(), wanted) == levels_.end()) {
     if (!missing_level_is_error_) return std::vector<SourcePuzzle>{};
-    return absl::NotFoundError(absl::StrCat(
-        "level '", level, "' does not occur in ", file_name_,
-        " (its levels: ", absl::StrJoin(levels_, ", "), ")"));
+    return absl::NotFoundError(
+        absl::StrCat("level '", level, "' does not occur in ", file_name_,
+                     " (its levels: ", absl::StrJoin(levels_, ", "), ")"));
   }
   std::vector<size_t> candidates;
   for (size_t i = 0; i < entries_.size(); ++i) {
-    if (!entries_[i].taken && entries_[i].level == wanted) candidates.push_back(i);
+    if (!entries_[i].taken && entries_[i].level == wanted)
+      candidates.push_back(i);
   }
   Rng rng(seed);
   Shuffle(rng, candidates.begin(), candidates.end());
@@ -171,18 +173,17 @@ absl::StatusOr<AssembledBook> AssembleBook(
     const int have = static_cast<int>(puzzles.size());
     if (have < spec.count) {
       if (!options.generate) {
-        return absl::OutOfRangeError(absl::StrCat(
-            "section '", spec.level, "': wants ", spec.count,
-            " puzzles but the source has only ", have, " left"));
+        return absl::OutOfRangeError(
+            absl::StrCat("section '", spec.level, "': wants ", spec.count,
+                         " puzzles but the source has only ", have, " left"));
       }
       SUDOKU_ASSIGN_OR_RETURN(
           std::vector<SourcePuzzle> made,
-          options.generate(spec.level, spec.count - have,
-                           DeriveSeed(seed, 1)));
+          options.generate(spec.level, spec.count - have, DeriveSeed(seed, 1)));
       if (static_cast<int>(made.size()) != spec.count - have) {
-        return absl::InternalError(absl::StrCat(
-            "section '", spec.level, "': asked the generator for ",
-            spec.count - have, " puzzles, got ", made.size()));
+        return absl::InternalError(
+            absl::StrCat("section '", spec.level, "': asked the generator for ",
+                         spec.count - have, " puzzles, got ", made.size()));
       }
       result.generated += static_cast<int>(made.size());
       for (SourcePuzzle& p : made) puzzles.push_back(std::move(p));
@@ -198,15 +199,15 @@ absl::StatusOr<AssembledBook> AssembleBook(
       if (!p.solution.has_value()) {
         absl::StatusOr<Grid> solved = options.solve(p.puzzle);
         if (!solved.ok()) {
-          return absl::Status(solved.status().code(),
-                              absl::StrCat(p.where, ": ", solved.status().message()));
+          return absl::Status(
+              solved.status().code(),
+              absl::StrCat(p.where, ": ", solved.status().message()));
         }
         p.solution = *std::move(solved);
       }
       section.puzzles.push_back(BookPuzzle{
-          p.puzzle, *p.solution,
-          p.id.empty() ? ShortPuzzleId(p.puzzle) : p.id, p.rating,
-          p.hardest_technique});
+          p.puzzle, *p.solution, p.id.empty() ? ShortPuzzleId(p.puzzle) : p.id,
+          p.rating, p.hardest_technique});
       result.taken.push_back(std::move(p));
     }
     result.book.sections.push_back(std::move(section));

@@ -120,8 +120,9 @@ class TsvPuzzleSource : public PuzzleSource {
 // (InvalidArgument for no or several solutions).
 using SolveFunction = std::function<absl::StatusOr<Grid>(const Grid&)>;
 // Makes `count` new puzzles of `level` (--generate-missing); may be empty.
-using GenerateFunction = std::function<absl::StatusOr<std::vector<SourcePuzzle>>(
-    absl::string_view level, int count, uint64_t seed)>;
+using GenerateFunction =
+    std::function<absl::StatusOr<std::vector<SourcePuzzle>>(
+        absl::string_view level, int count, uint64_t seed)>;
 
 struct AssembleOptions {
   uint64_t seed = 1;  // every section draws from DeriveSeed(seed, index)

@@ -36,7 +36,8 @@ Book MakeBook(const std::vector<int>& counts, const Shape& shape,
   int k = 0;
   for (size_t s = 0; s < counts.size(); ++s) {
     BookSection section;
-    section.heading = s < headings.size() ? headings[s] : absl::StrCat("Level ", s + 1);
+    section.heading =
+        s < headings.size() ? headings[s] : absl::StrCat("Level ", s + 1);
     for (int i = 0; i < counts[s]; ++i, ++k) {
       Grid solution(shape);
       for (int c = 0; c < shape.num_cells(); ++c) {
@@ -65,7 +66,8 @@ int ExpectedPages(const std::vector<int>& counts, int per_page,
 
 TEST(PageSizeTest, ParsesA4AndLetter) {
   EXPECT_THAT(ParsePageSize("A4"), testing::IsOkAndHolds(PageSize::kA4));
-  EXPECT_THAT(ParsePageSize("letter"), testing::IsOkAndHolds(PageSize::kLetter));
+  EXPECT_THAT(ParsePageSize("letter"),
+              testing::IsOkAndHolds(PageSize::kLetter));
   EXPECT_THAT(ParsePageSize("a5"),
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("'a5'")));
   EXPECT_NEAR(PageWidth(PageSize::kA4), 595.28, 0.01);
@@ -97,7 +99,8 @@ TEST(LayoutBookTest, PageCountsForEveryPerPage) {
       auto layout = LayoutBook(book, options);
       ASSERT_THAT(layout, IsOk());
       // 9x9 solutions go 12 a page by default.
-      EXPECT_EQ(layout->num_pages, ExpectedPages(counts, per_page, 12)) << per_page;
+      EXPECT_EQ(layout->num_pages, ExpectedPages(counts, per_page, 12))
+          << per_page;
       EXPECT_EQ(layout->grids.size(), 240u);
       EXPECT_EQ(layout->section_first_page[0], 2);
       EXPECT_EQ(layout->section_first_page[1], 2 + CeilDiv(40, per_page));
@@ -139,8 +142,10 @@ TEST(LayoutBookTest, GridsFitThePageAndDoNotOverlap) {
       EXPECT_GE(g.box.y, 36);
       EXPECT_LE(g.box.x + g.box.size, layout->page_width - 36);
       EXPECT_LE(g.box.y + g.box.size, layout->page_height - 36);
-      if (g.solution) solution_size = std::min(solution_size, g.box.size);
-      else puzzle_size = std::max(puzzle_size, g.box.size);
+      if (g.solution)
+        solution_size = std::min(solution_size, g.box.size);
+      else
+        puzzle_size = std::max(puzzle_size, g.box.size);
       for (size_t j = 0; j < i; ++j) {
         const PlacedGrid& h = layout->grids[j];
         if (h.page != g.page) continue;
@@ -156,11 +161,13 @@ TEST(LayoutBookTest, GridsFitThePageAndDoNotOverlap) {
 }
 
 TEST(LayoutBookTest, RejectsEmptyBooksAndSections) {
-  EXPECT_THAT(LayoutBook(Book{}, BookOptions{}),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("no sections")));
+  EXPECT_THAT(
+      LayoutBook(Book{}, BookOptions{}),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("no sections")));
   Book book = MakeBook({2, 0}, Shape::Classic(), {"Easy", "Hard"});
-  EXPECT_THAT(LayoutBook(book, BookOptions{}),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("'Hard'")));
+  EXPECT_THAT(
+      LayoutBook(book, BookOptions{}),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("'Hard'")));
 }
 
 TEST(ShortPuzzleIdTest, StableAndDistinct) {
@@ -181,8 +188,10 @@ TEST(WriteBookPdfTest, UnwritablePathIsAnError) {
 class BookPdfTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (!HaveTool("pdfinfo") || !HaveTool("pdftotext") || !HaveTool("pdftoppm")) {
-      GTEST_SKIP() << "poppler-utils (pdfinfo, pdftotext, pdftoppm) not installed";
+    if (!HaveTool("pdfinfo") || !HaveTool("pdftotext") ||
+        !HaveTool("pdftoppm")) {
+      GTEST_SKIP()
+          << "poppler-utils (pdfinfo, pdftotext, pdftoppm) not installed";
     }
   }
 
@@ -195,7 +204,8 @@ class BookPdfTest : public ::testing::Test {
          absl::StrSplit(RunOutput(absl::StrCat("pdfinfo '", pdf, "'")), '\n')) {
       if (absl::ConsumePrefix(&line, "Pages:")) {
         int pages = 0;
-        if (absl::SimpleAtoi(absl::StripAsciiWhitespace(line), &pages)) return pages;
+        if (absl::SimpleAtoi(absl::StripAsciiWhitespace(line), &pages))
+          return pages;
       }
     }
     return -1;
@@ -226,7 +236,9 @@ TEST_F(BookPdfTest, PagesHeadersNumbersAndSolutions) {
   EXPECT_THAT(first, HasSubstr("Puzzles 1\u20132"));
   EXPECT_THAT(first, HasSubstr("Puzzle 1"));
   EXPECT_THAT(first, HasSubstr("Puzzle 2"));
-  EXPECT_THAT(first, HasSubstr(absl::StrCat("id ", ShortPuzzleId(book.sections[0].puzzles[0].puzzle))));
+  EXPECT_THAT(first,
+              HasSubstr(absl::StrCat(
+                  "id ", ShortPuzzleId(book.sections[0].puzzles[0].puzzle))));
   // A lone puzzle on the last Easy page, then Hard starts a new page.
   const std::string last_easy = PageText(pdf, 4);
   EXPECT_THAT(last_easy, HasSubstr("Puzzle 5"));
@@ -259,8 +271,11 @@ TEST_F(BookPdfTest, RasterHasDigitsAndLinesWhereTheLayoutSays) {
   auto layout = WriteBookPdf(book, options, pdf);
   ASSERT_THAT(layout, IsOk());
   const std::string prefix = TempPath("book_raster_p2");
-  ASSERT_EQ(std::system(absl::StrCat("pdftoppm -r 144 -gray -singlefile -f 2 -l 2 '",
-                                     pdf, "' '", prefix, "'").c_str()), 0);
+  ASSERT_EQ(
+      std::system(absl::StrCat("pdftoppm -r 144 -gray -singlefile -f 2 -l 2 '",
+                               pdf, "' '", prefix, "'")
+                      .c_str()),
+      0);
   auto image = ReadPgm(prefix + ".pgm");
   ASSERT_TRUE(image.has_value());
   const double scale = 2;  // 144 dpi / 72 points per inch
@@ -269,7 +284,8 @@ TEST_F(BookPdfTest, RasterHasDigitsAndLinesWhereTheLayoutSays) {
   const Shape& shape = Shape::Classic();
   for (const PlacedGrid& g : layout->grids) {
     if (g.page != 2) continue;
-    const Grid& puzzle = book.sections[0].puzzles[static_cast<size_t>(g.index)].puzzle;
+    const Grid& puzzle =
+        book.sections[0].puzzles[static_cast<size_t>(g.index)].puzzle;
     const double cell = g.box.size / 9 * scale;
     const double x0 = g.box.x * scale, y0 = g.box.y * scale;
     for (int c = 0; c < shape.num_cells(); ++c) {
@@ -278,9 +294,11 @@ TEST_F(BookPdfTest, RasterHasDigitsAndLinesWhereTheLayoutSays) {
       const int side = static_cast<int>(0.6 * cell);
       const double ink = image->MeanDarkness(cx0, cy0, cx0 + side, cy0 + side);
       if (puzzle[c] != 0) {
-        EXPECT_GT(ink, 0.08) << "puzzle " << g.number << " " << shape.CellName(c);
+        EXPECT_GT(ink, 0.08)
+            << "puzzle " << g.number << " " << shape.CellName(c);
       } else {
-        EXPECT_LT(ink, 0.002) << "puzzle " << g.number << " " << shape.CellName(c);
+        EXPECT_LT(ink, 0.002)
+            << "puzzle " << g.number << " " << shape.CellName(c);
       }
     }
     // Vertical lines, sampled in the top fifth of each row (clear of
@@ -294,7 +312,8 @@ TEST_F(BookPdfTest, RasterHasDigitsAndLinesWhereTheLayoutSays) {
         for (int dx = -3; dx <= 3; ++dx) weight += image->Darkness(x + dx, y);
         ++rows;
         // Halfway between lines it is white.
-        EXPECT_LT(image->Darkness(static_cast<int>(x0 + (i + 0.5) * cell), y), 0.05);
+        EXPECT_LT(image->Darkness(static_cast<int>(x0 + (i + 0.5) * cell), y),
+                  0.05);
       }
       weight /= rows;  // ~ line width in pixels
       if (i % 3 == 0) {

@@ -22,10 +22,9 @@ namespace {
 // size 1 gives the scale for every symbol (letters share the cap height).
 double SelectSymbolFont(cairo_t* cr, const GridStyle& style, bool bold,
                         double height) {
-  cairo_select_font_face(cr, style.font_family.c_str(),
-                         CAIRO_FONT_SLANT_NORMAL,
-                         bold ? CAIRO_FONT_WEIGHT_BOLD
-                              : CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_select_font_face(
+      cr, style.font_family.c_str(), CAIRO_FONT_SLANT_NORMAL,
+      bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
   cairo_set_font_size(cr, 100.0);
   cairo_text_extents_t ext;
   cairo_text_extents(cr, "8", &ext);
@@ -79,7 +78,8 @@ void DrawGrid(cairo_t* cr, const Grid& puzzle, const Grid* solution,
                            style.solution_gray);
     }
     for (int c = 0; c < shape.num_cells(); ++c) {
-      const int digit = given ? puzzle[c] : (puzzle[c] == 0 ? (*solution)[c] : 0);
+      const int digit =
+          given ? puzzle[c] : (puzzle[c] == 0 ? (*solution)[c] : 0);
       if (digit == 0) continue;
       const char text[2] = {shape.Symbol(digit), '\0'};
       cairo_text_extents_t ext;
@@ -100,14 +100,18 @@ void DrawGrid(cairo_t* cr, const Grid& puzzle, const Grid* solution,
   cairo_set_line_width(cr, thin);
   for (int i = 1; i < n; ++i) {
     const double t = i * cell;
-    if (i % bc != 0) StrokeLine(cr, box.x + t, box.y, box.x + t, box.y + box.size);
-    if (i % br != 0) StrokeLine(cr, box.x, box.y + t, box.x + box.size, box.y + t);
+    if (i % bc != 0)
+      StrokeLine(cr, box.x + t, box.y, box.x + t, box.y + box.size);
+    if (i % br != 0)
+      StrokeLine(cr, box.x, box.y + t, box.x + box.size, box.y + t);
   }
   cairo_set_line_width(cr, thick);
   for (int i = 1; i < n; ++i) {
     const double t = i * cell;
-    if (i % bc == 0) StrokeLine(cr, box.x + t, box.y, box.x + t, box.y + box.size);
-    if (i % br == 0) StrokeLine(cr, box.x, box.y + t, box.x + box.size, box.y + t);
+    if (i % bc == 0)
+      StrokeLine(cr, box.x + t, box.y, box.x + t, box.y + box.size);
+    if (i % br == 0)
+      StrokeLine(cr, box.x, box.y + t, box.x + box.size, box.y + t);
   }
   cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
   cairo_rectangle(cr, box.x, box.y, box.size, box.size);
@@ -187,8 +191,8 @@ absl::Status CairoFileSink::Close() {
   const int rc = std::fclose(std::exchange(file_, nullptr));
   if (write_errno_ == 0 && rc != 0) write_errno_ = errno;
   if (write_errno_ != 0) {
-    return absl::InternalError(absl::StrCat("cannot write '", path_,
-                                            "': ", std::strerror(write_errno_)));
+    return absl::InternalError(absl::StrCat(
+        "cannot write '", path_, "': ", std::strerror(write_errno_)));
   }
   return absl::OkStatus();
 }

@@ -72,7 +72,9 @@ bool ParseXml(const std::string& text, std::vector<XmlElement>* out,
     if (name.empty()) return fail("empty tag name");
     j = name_end;
     if (closing) {
-      while (j < text.size() && std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+      while (j < text.size() &&
+             std::isspace(static_cast<unsigned char>(text[j])))
+        ++j;
       if (j >= text.size() || text[j] != '>') return fail("bad closing tag");
       if (stack.empty() || stack.back() != name) {
         return fail(absl::StrCat("</", name, "> closes <",
@@ -87,7 +89,9 @@ bool ParseXml(const std::string& text, std::vector<XmlElement>* out,
     for (const std::string& open : stack) el.in_defs |= open == "defs";
     bool self_closing = false;
     while (true) {
-      while (j < text.size() && std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+      while (j < text.size() &&
+             std::isspace(static_cast<unsigned char>(text[j])))
+        ++j;
       if (j >= text.size()) return fail("unterminated tag");
       if (text[j] == '>') break;
       if (text.compare(j, 2, "/>") == 0) {
@@ -142,9 +146,12 @@ int CountFilled(const Grid& g) { return g.NumFilled(); }
     ::testing::AddGlobalTestEnvironment(new render_testing::FontCacheReleaser);
 
 TEST(ImageFormatTest, ChosenByExtension) {
-  EXPECT_THAT(ImageFormatFromPath("a/b.svg"), testing::IsOkAndHolds(ImageFormat::kSvg));
-  EXPECT_THAT(ImageFormatFromPath("B.PDF"), testing::IsOkAndHolds(ImageFormat::kPdf));
-  EXPECT_THAT(ImageFormatFromPath("x.png"), testing::IsOkAndHolds(ImageFormat::kPng));
+  EXPECT_THAT(ImageFormatFromPath("a/b.svg"),
+              testing::IsOkAndHolds(ImageFormat::kSvg));
+  EXPECT_THAT(ImageFormatFromPath("B.PDF"),
+              testing::IsOkAndHolds(ImageFormat::kPdf));
+  EXPECT_THAT(ImageFormatFromPath("x.png"),
+              testing::IsOkAndHolds(ImageFormat::kPng));
   EXPECT_THAT(ImageFormatFromPath("x.jpg"),
               StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr(".svg")));
   EXPECT_THAT(ImageFormatFromPath("pdf"),
@@ -231,7 +238,8 @@ TEST_P(ShapeRenderTest, PngHasInkInGivenCellsAndOnGridLines) {
   const int margin = 15, cell = 30;
   for (int c = 0; c < s.num_cells(); ++c) {
     // The inner 60% of the cell: clear of every line.
-    const int x0 = margin + s.Col(c) * cell + 6, y0 = margin + s.Row(c) * cell + 6;
+    const int x0 = margin + s.Col(c) * cell + 6,
+              y0 = margin + s.Row(c) * cell + 6;
     const double ink = mean_dark(x0, y0, x0 + 18, y0 + 18);
     if (puzzle[c] != 0) {
       EXPECT_GT(ink, 0.08) << s.name() << " " << s.CellName(c);
@@ -272,15 +280,16 @@ TEST_P(ShapeRenderTest, PngHasInkInGivenCellsAndOnGridLines) {
   cairo_surface_destroy(img);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    AllBoxShapes, ShapeRenderTest,
-    ::testing::Values(std::pair{2, 2}, std::pair{2, 3}, std::pair{3, 2},
-                      std::pair{2, 4}, std::pair{3, 3}, std::pair{3, 4},
-                      std::pair{4, 3}, std::pair{4, 4}, std::pair{4, 5},
-                      std::pair{5, 5}),
-    [](const auto& param_info) {
-      return absl::StrCat(param_info.param.first, "x", param_info.param.second);
-    });
+INSTANTIATE_TEST_SUITE_P(AllBoxShapes, ShapeRenderTest,
+                         ::testing::Values(std::pair{2, 2}, std::pair{2, 3},
+                                           std::pair{3, 2}, std::pair{2, 4},
+                                           std::pair{3, 3}, std::pair{3, 4},
+                                           std::pair{4, 3}, std::pair{4, 4},
+                                           std::pair{4, 5}, std::pair{5, 5}),
+                         [](const auto& param_info) {
+                           return absl::StrCat(param_info.param.first, "x",
+                                               param_info.param.second);
+                         });
 
 TEST(WriteGridImageTest, PdfStartsWithPdfHeader) {
   const Grid puzzle = PuzzleFrom(PatternSolution(Shape::Classic()));
@@ -293,17 +302,18 @@ TEST(WriteGridImageTest, PdfStartsWithPdfHeader) {
 
 TEST(WriteGridImageTest, UnwritablePathIsAClearError) {
   const Grid puzzle = PuzzleFrom(PatternSolution(Shape::Classic()));
-  EXPECT_THAT(WriteGridImage(puzzle, nullptr, "/no/such/dir/x.svg",
-                             ImageFormat::kSvg),
-              StatusIs(absl::StatusCode::kNotFound,
-                       HasSubstr("cannot write '/no/such/dir/x.svg'")));
+  EXPECT_THAT(
+      WriteGridImage(puzzle, nullptr, "/no/such/dir/x.svg", ImageFormat::kSvg),
+      StatusIs(absl::StatusCode::kNotFound,
+               HasSubstr("cannot write '/no/such/dir/x.svg'")));
 }
 
 TEST(WriteGridImageTest, RejectsSolutionOfAnotherShape) {
   const Grid puzzle = PuzzleFrom(PatternSolution(Shape::Classic()));
   const Grid other = PatternSolution(Shape::GetOrDie(2, 2));
-  EXPECT_THAT(WriteGridImage(puzzle, &other, TempPath("x.png"), ImageFormat::kPng),
-              StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("2x2")));
+  EXPECT_THAT(
+      WriteGridImage(puzzle, &other, TempPath("x.png"), ImageFormat::kPng),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("2x2")));
 }
 
 TEST(WriteGridImageTest, RejectsBadOptions) {

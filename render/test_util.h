@@ -117,7 +117,8 @@ struct GrayImage {
   // 0 = white .. 1 = black.
   double Darkness(int x, int y) const {
     return 1.0 - pixels[static_cast<size_t>(y) * static_cast<size_t>(width) +
-                        static_cast<size_t>(x)] / 255.0;
+                        static_cast<size_t>(x)] /
+                     255.0;
   }
   // Mean darkness of the rectangle [x0, x1) x [y0, y1).
   double MeanDarkness(int x0, int y0, int x1, int y1) const {
@@ -137,9 +138,11 @@ inline std::optional<GrayImage> ReadPgm(const std::string& path) {
   in >> magic >> img.width >> img.height >> maxval;
   if (magic != "P5" || maxval != 255 || img.width <= 0) return std::nullopt;
   in.get();  // the single whitespace before the raster
-  const size_t size = static_cast<size_t>(img.width) * static_cast<size_t>(img.height);
+  const size_t size =
+      static_cast<size_t>(img.width) * static_cast<size_t>(img.height);
   img.pixels.resize(size);
-  in.read(reinterpret_cast<char*>(img.pixels.data()), static_cast<std::streamsize>(size));
+  in.read(reinterpret_cast<char*>(img.pixels.data()),
+          static_cast<std::streamsize>(size));
   if (static_cast<size_t>(in.gcount()) != size) return std::nullopt;
   return img;
 }

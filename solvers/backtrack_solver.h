@@ -20,7 +20,8 @@ struct BacktrackOptions {
   bool use_classic_kernel = true;
 };
 
-std::unique_ptr<Solver> NewBacktrackSolver(const BacktrackOptions& options = {});
+std::unique_ptr<Solver> NewBacktrackSolver(
+    const BacktrackOptions& options = {});
 
 }  // namespace sudoku
 

@@ -103,7 +103,8 @@ bool BitSearch::Propagate(uint32_t* cand) {
 
 void BitSearch::RecordSolution(const uint32_t* cand) {
   if (num_solutions_ < 2) {
-    uint8_t* out = solutions_.data() + static_cast<size_t>(num_solutions_) * cells_;
+    uint8_t* out =
+        solutions_.data() + static_cast<size_t>(num_solutions_) * cells_;
     for (size_t cell = 0; cell < cells_; ++cell)
       out[cell] = static_cast<uint8_t>(std::countr_zero(cand[cell] & all_) + 1);
   }

@@ -47,13 +47,13 @@ struct Tables {
       viable[static_cast<size_t>(s)] = static_cast<uint16_t>(v);
     }
     for (int c = 0; c < 9; ++c)
-      column[static_cast<size_t>(c)] =
-          (uint32_t{1} << c) | (uint32_t{1} << (c + 9)) | (uint32_t{1} << (c + 18));
+      column[static_cast<size_t>(c)] = (uint32_t{1} << c) |
+                                       (uint32_t{1} << (c + 9)) |
+                                       (uint32_t{1} << (c + 18));
     for (int p = 0; p < 27; ++p) {
       const int r = p / 9, c = p % 9;
       uint32_t m = uint32_t{0x1FF} << (9 * r);
-      for (int rr = 0; rr < 3; ++rr)
-        m |= uint32_t{7} << (9 * rr + 3 * (c / 3));
+      for (int rr = 0; rr < 3; ++rr) m |= uint32_t{7} << (9 * rr + 3 * (c / 3));
       band_peers[static_cast<size_t>(p)] = m & ~(uint32_t{1} << p);
     }
   }
@@ -61,7 +61,9 @@ struct Tables {
 
 constexpr Tables kT;
 
-inline uint32_t FoldColumns(uint32_t a) { return (a | (a >> 9) | (a >> 18)) & 0x1FF; }
+inline uint32_t FoldColumns(uint32_t a) {
+  return (a | (a >> 9) | (a >> 18)) & 0x1FF;
+}
 
 }  // namespace
 
@@ -187,8 +189,8 @@ bool ClassicKernel::Propagate(State& s) {
                      c2 = FoldColumns(w[2]);
       uint32_t keep0 = 0, keep1 = 0, keep2 = 0;
       for (int k = 0; k < 9; k += 3) {
-        const uint32_t m = ((c0 >> k) & 7) | (((c1 >> k) & 7) << 3) |
-                           (((c2 >> k) & 7) << 6);
+        const uint32_t m =
+            ((c0 >> k) & 7) | (((c1 >> k) & 7) << 3) | (((c2 >> k) & 7) << 6);
         const uint32_t v = kT.viable[m];
         if (v == 0) return false;
         keep0 |= (v & 7) << k;
@@ -289,7 +291,8 @@ void ClassicKernel::Search(State& s) {
   }
 }
 
-bool ClassicKernel::HasSolutionDifferingAt(const Grid& puzzle, const Grid& solution,
+bool ClassicKernel::HasSolutionDifferingAt(const Grid& puzzle,
+                                           const Grid& solution,
                                            const int* cells, int num_cells) {
   max_solutions_ = 1;
   max_nodes_ = 0;

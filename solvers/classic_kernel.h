@@ -47,8 +47,8 @@ class ClassicKernel {
   // search that never enters the known solution's subtree: for each k,
   // cells[0..k-1] as in `solution` and cells[k] not, stopping at the
   // first solution. Cheaper than counting to 2.
-  bool HasSolutionDifferingAt(const Grid& puzzle, const Grid& solution, const int* cells,
-                              int num_cells);
+  bool HasSolutionDifferingAt(const Grid& puzzle, const Grid& solution,
+                              const int* cells, int num_cells);
   int64_t nodes() const { return nodes_; }
 
  private:

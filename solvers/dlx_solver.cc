@@ -22,9 +22,9 @@ class DlxSolver : public Solver {
   int n_ = 0;
   int num_columns_ = 0;
   std::vector<int> left_, right_, up_, down_, column_;
-  std::vector<int> size_;     // per column header
-  std::vector<int> row_of_;   // matrix row (cell * N + digit - 1) per node
-  std::vector<int> chosen_;   // matrix rows chosen, per depth
+  std::vector<int> size_;    // per column header
+  std::vector<int> row_of_;  // matrix row (cell * N + digit - 1) per node
+  std::vector<int> chosen_;  // matrix rows chosen, per depth
   std::vector<char> covered_;
   std::vector<int> given_columns_;  // columns covered for givens, in order
   std::vector<uint8_t> solutions_;  // 2 x cells
@@ -131,7 +131,8 @@ void DlxSolver::Search(int depth) {
   if (right_[0] == 0) {
     if (num_solutions_ < 2) {
       const size_t cells = givens_.size();
-      uint8_t* out = solutions_.data() + static_cast<size_t>(num_solutions_) * cells;
+      uint8_t* out =
+          solutions_.data() + static_cast<size_t>(num_solutions_) * cells;
       for (size_t cell = 0; cell < cells; ++cell) out[cell] = givens_[cell];
       for (int k = 0; k < depth; ++k) {
         const int row = chosen_[static_cast<size_t>(k)];
@@ -192,7 +193,8 @@ SolveResult DlxSolver::Solve(const Grid& puzzle, const SolveLimits& limits) {
     if (d == 0) continue;
     const int node = first_node + 4 * (cell * n_ + d - 1);
     for (int k = 0; k < 4; ++k) {
-      if (covered_[static_cast<size_t>(column_[static_cast<size_t>(node + k)])]) ok = false;
+      if (covered_[static_cast<size_t>(column_[static_cast<size_t>(node + k)])])
+        ok = false;
     }
     if (!ok) break;
     for (int k = 0; k < 4; ++k) {
@@ -219,8 +221,10 @@ SolveResult DlxSolver::Solve(const Grid& puzzle, const SolveLimits& limits) {
   result.guesses = guesses_;
   for (int s = 0; s < num_solutions_ && s < 2; ++s) {
     Grid g(puzzle.shape());
-    const uint8_t* in = solutions_.data() + static_cast<size_t>(s) * static_cast<size_t>(cells);
-    for (int cell = 0; cell < cells; ++cell) g.set(cell, in[static_cast<size_t>(cell)]);
+    const uint8_t* in =
+        solutions_.data() + static_cast<size_t>(s) * static_cast<size_t>(cells);
+    for (int cell = 0; cell < cells; ++cell)
+      g.set(cell, in[static_cast<size_t>(cell)]);
     result.solutions.push_back(std::move(g));
   }
   return result;

@@ -129,8 +129,8 @@ class StepSolver {
       }
       case 'F': {
         // min 1/2 ||w||^2 - c'w = 1/2 ||w - c||^2 + const.
-        std::vector<double> col_lb(Idx(n_), 0.0),
-            col_ub(Idx(n_), COIN_DBL_MAX), obj(Idx(n_)), rhs(Idx(groups_), 1.0);
+        std::vector<double> col_lb(Idx(n_), 0.0), col_ub(Idx(n_), COIN_DBL_MAX),
+            obj(Idx(n_)), rhs(Idx(groups_), 1.0);
         for (int i = 0; i < n_; ++i)
           obj[Idx(i)] = -(x[Idx(i)] - sign * alpha * y[Idx(i)]);
         model_.loadProblem(a_, col_lb.data(), col_ub.data(), obj.data(),
@@ -172,7 +172,7 @@ class StepSolver {
   char variant_;
   bool interior_;
   ClpSimplex model_;
-  CoinPackedMatrix a_;       // A (groups x variables), for INIT
+  CoinPackedMatrix a_;  // A (groups x variables), for INIT
 };
 
 }  // namespace
@@ -199,9 +199,10 @@ StochasticResult EntropySolver::Run(const Grid& puzzle, uint64_t /*seed*/,
   return RunRelaxation(BuildRelaxation(puzzle), {}, puzzle, budget);
 }
 
-StochasticResult EntropySolver::RunRelaxation(
-    const Relaxation& relaxation, const std::vector<double>& prior,
-    const Grid& puzzle, const StochasticBudget& budget) {
+StochasticResult EntropySolver::RunRelaxation(const Relaxation& relaxation,
+                                              const std::vector<double>& prior,
+                                              const Grid& puzzle,
+                                              const StochasticBudget& budget) {
   const double start_seconds = ThreadCpuSeconds();
   trace_ = EntropyTrace{};
   init_point_.clear();
@@ -240,9 +241,9 @@ StochasticResult EntropySolver::RunRelaxation(
     return finish();
   }
   const double step = options_.variant == 'D' ? 0.5 : 1.0;
-  const int64_t cap = budget.max_iterations > 0 ? budget.max_iterations
-                                                : options_.max_down +
-                                                      options_.max_up;
+  const int64_t cap = budget.max_iterations > 0
+                          ? budget.max_iterations
+                          : options_.max_down + options_.max_up;
   // The previous DOWN step's target: a descent heading for the same vertex
   // again has converged (with half steps ||z|| only halves, never reaching
   // 0, so this is what ends a variant-D descent).
@@ -252,8 +253,8 @@ StochasticResult EntropySolver::RunRelaxation(
   auto take_step = [&](int sign) -> double {
     for (int i = 0; i < n; ++i) {
       const double xi = x[Idx(i)];
-      y[Idx(i)] = options_.newton ? -xi * std::log(xi) - xi
-                                  : -std::log(xi) - 1.0;
+      y[Idx(i)] =
+          options_.newton ? -xi * std::log(xi) - xi : -std::log(xi) - 1.0;
     }
     if (!solver.Target(x, y, options_.alpha, sign, w)) {
       ++trace_.solver_failures;
@@ -328,12 +329,12 @@ absl::StatusOr<std::unique_ptr<StochasticSolver>> MakeEntropySolver(
     return absl::InvalidArgumentError(absl::StrCat(
         "entropy: variant must be C, D, E or F, got '", variant, "'"));
   }
-  o.variant = static_cast<char>(
-      std::toupper(static_cast<unsigned char>(variant[0])));
+  o.variant =
+      static_cast<char>(std::toupper(static_cast<unsigned char>(variant[0])));
   if (direction != "newton" && direction != "gradient") {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "entropy: direction must be newton or gradient, got '", direction,
-        "'"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("entropy: direction must be newton or gradient, got '",
+                     direction, "'"));
   }
   o.newton = direction == "newton";
   SUDOKU_RETURN_IF_ERROR(o.Validate());

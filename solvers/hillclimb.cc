@@ -30,13 +30,15 @@ uint64_t CellKey(int cell, int digit) {
 
 uint64_t HashCells(const Grid& g) {
   uint64_t h = 0;
-  for (int cell = 0; cell < g.shape().num_cells(); ++cell) h ^= CellKey(cell, g[cell]);
+  for (int cell = 0; cell < g.shape().num_cells(); ++cell)
+    h ^= CellKey(cell, g[cell]);
   return h;
 }
 
 // The hash of `g` (whose hash is h) with cells a and b swapped.
 uint64_t SwappedHash(uint64_t h, const Grid& g, int a, int b) {
-  return h ^ CellKey(a, g[a]) ^ CellKey(a, g[b]) ^ CellKey(b, g[b]) ^ CellKey(b, g[a]);
+  return h ^ CellKey(a, g[a]) ^ CellKey(a, g[b]) ^ CellKey(b, g[b]) ^
+         CellKey(b, g[a]);
 }
 
 // One queued, not yet expanded state.
@@ -70,12 +72,13 @@ class SuccessorQueue {
   }
   // Up to `count` states from the front, in queue order, dropping on the way
   // every state whose hash is in `expanded`.
-  std::vector<const QueueEntry*> Head(int64_t count,
-                                      const std::unordered_set<uint64_t>& expanded) {
+  std::vector<const QueueEntry*> Head(
+      int64_t count, const std::unordered_set<uint64_t>& expanded) {
     // (score, position) first: erasing inside a deque moves its elements.
     std::vector<std::pair<int64_t, size_t>> picks;
     for (auto bucket = buckets_.begin();
-         bucket != buckets_.end() && static_cast<int64_t>(picks.size()) < count;) {
+         bucket != buckets_.end() &&
+         static_cast<int64_t>(picks.size()) < count;) {
       std::deque<QueueEntry>& states = bucket->second;
       for (size_t i = 0;
            i < states.size() && static_cast<int64_t>(picks.size()) < count;) {

@@ -23,8 +23,8 @@
 #include "solvers/soft_puzzle.h"
 #include "solvers/solver.h"
 #include "solvers/stochastic.h"
-#include "tests/testing/status_matchers.h"
 #include "tests/testing/paths.h"
+#include "tests/testing/status_matchers.h"
 
 namespace sudoku {
 namespace {
@@ -141,7 +141,8 @@ TEST(ProjectOntoSimplexTest, PointsOfTheSimplexAreFixed) {
 // ------------------------------------------------------------ relaxation
 
 TEST(RelaxationTest, SolutionIndicatorSatisfiesEveryGroup) {
-  for (const Grid& puzzle : ReadPuzzles("solvers/testdata/stochastic_easy.txt")) {
+  for (const Grid& puzzle :
+       ReadPuzzles("solvers/testdata/stochastic_easy.txt")) {
     const Grid solution = SolveExactly(puzzle);
     const Relaxation r = BuildRelaxation(puzzle);
     ASSERT_TRUE(r.feasible);
@@ -170,7 +171,8 @@ TEST(RelaxationTest, ContradictionMakesItInfeasible) {
 }
 
 TEST(ProjectionSolverTest, SolvesUniqueSmallPuzzles) {
-  std::unique_ptr<StochasticSolver> solver = *MakeStochasticSolver("projection");
+  std::unique_ptr<StochasticSolver> solver =
+      *MakeStochasticSolver("projection");
   int tried = 0;
   for (int cells : {16, 36}) {
     for (const Grid& puzzle : UniqueFixtures(cells)) {
@@ -186,13 +188,15 @@ TEST(ProjectionSolverTest, SolvesUniqueSmallPuzzles) {
 
 TEST(ProjectionSolverTest, SolvesA9x9Top95PuzzleFromTheOrigin) {
   const Grid puzzle = *ParseGrid(kProjectionTop95);
-  std::unique_ptr<StochasticSolver> solver = *MakeStochasticSolver("projection");
+  std::unique_ptr<StochasticSolver> solver =
+      *MakeStochasticSolver("projection");
   const StochasticResult r = solver->Run(puzzle, 1, {.max_iterations = 5000});
   EXPECT_TRUE(r.solved);
   EXPECT_TRUE(IsValidSolution(puzzle, r.grid));
   EXPECT_GT(r.iterations, 100);  // not solved by the first rounding
   // The origin start ignores the seed: the same run for every seed.
-  const StochasticResult again = solver->Run(puzzle, 99, {.max_iterations = 5000});
+  const StochasticResult again =
+      solver->Run(puzzle, 99, {.max_iterations = 5000});
   EXPECT_EQ(again.iterations, r.iterations);
   EXPECT_EQ(again.grid, r.grid);
 }
@@ -214,17 +218,20 @@ TEST(ProjectionSolverTest, StopsWhenConvergedOnAFractionalPoint) {
   // to a fractional point whose rounding is not a solution, and the eta test
   // ends the run long before the sweep budget.
   const Grid puzzle = ReadPuzzles("solvers/testdata/stochastic_easy.txt")[0];
-  std::unique_ptr<StochasticSolver> solver = *MakeStochasticSolver("projection");
+  std::unique_ptr<StochasticSolver> solver =
+      *MakeStochasticSolver("projection");
   const StochasticResult r = solver->Run(puzzle, 1, {.max_iterations = 50000});
   EXPECT_LT(r.iterations, 50000);
   EXPECT_EQ(r.solved, IsValidSolution(puzzle, r.grid));
 }
 
 TEST(ProjectionSolverTest, RejectsBadParameters) {
-  EXPECT_THAT(MakeStochasticSolver("projection", {{"start", "middle"}}).status(),
-              StatusIs(absl::StatusCode::kInvalidArgument));
-  EXPECT_THAT(MakeStochasticSolver("projection", {{"max_sweeps", "0"}}).status(),
-              StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(
+      MakeStochasticSolver("projection", {{"start", "middle"}}).status(),
+      StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(
+      MakeStochasticSolver("projection", {{"max_sweeps", "0"}}).status(),
+      StatusIs(absl::StatusCode::kInvalidArgument));
   EXPECT_THAT(MakeStochasticSolver("projection", {{"sweeps", "5"}}).status(),
               StatusIs(absl::StatusCode::kInvalidArgument));
 }
@@ -235,8 +242,8 @@ TEST(EntropySolverTest, IntegralRelaxationIsSolvedByInitAlone) {
   // A solution with a few holes in distinct rows, columns and boxes: each
   // hole has one candidate left, so the LP polytope is a single point and
   // the one INIT solve returns it.
-  const Grid full = SolveExactly(
-      ReadPuzzles("solvers/testdata/stochastic_easy.txt")[5]);
+  const Grid full =
+      SolveExactly(ReadPuzzles("solvers/testdata/stochastic_easy.txt")[5]);
   Grid puzzle = full;
   for (int k = 0; k < 3; ++k) puzzle.set(full.shape().Cell(3 * k, 4 * k), 0);
   EntropySolver solver{EntropyOptions{}};
@@ -276,7 +283,8 @@ TEST_P(EntropyVariantTest, SolvesEasy9x9AndSmallPuzzles) {
   std::unique_ptr<StochasticSolver> solver = *MakeStochasticSolver(
       "entropy", {{"variant", std::string(1, GetParam())}});
   int solved = 0, total = 0;
-  for (const Grid& puzzle : ReadPuzzles("solvers/testdata/stochastic_easy.txt")) {
+  for (const Grid& puzzle :
+       ReadPuzzles("solvers/testdata/stochastic_easy.txt")) {
     const StochasticResult r = solver->Run(puzzle, 1, {});
     EXPECT_EQ(r.solved, IsValidSolution(puzzle, r.grid));
     EXPECT_LE(r.iterations, 30);
@@ -359,12 +367,12 @@ TEST(SoftPuzzleTest, ErrorsNameLineAndColumn) {
   EXPECT_THAT(ParseSoftPuzzles(good + "}").status(),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("column 81: '}' without '{'")));
-  EXPECT_THAT(ParseSoftPuzzles(good).status(),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("got 80")));
-  EXPECT_THAT(ParseSoftPuzzles("55" + std::string(79, '.')).status(),
-              StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("both hold 5")));
+  EXPECT_THAT(
+      ParseSoftPuzzles(good).status(),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("got 80")));
+  EXPECT_THAT(
+      ParseSoftPuzzles("55" + std::string(79, '.')).status(),
+      StatusIs(absl::StatusCode::kInvalidArgument, HasSubstr("both hold 5")));
 }
 
 // Soft clues on a unique puzzle: each soft set contains the true digit and
@@ -377,7 +385,8 @@ SoftPuzzle UniqueSoftPuzzle(Grid* solution) {
   for (int cell = 0; cell < puzzle.num_cells(); ++cell) {
     if (puzzle[cell] == 0 && cell % 7 == 0 && soft < 8) {
       const int d = (*solution)[cell];
-      absl::StrAppend(&line, "{", std::min(d, d % 9 + 1), std::max(d, d % 9 + 1), "}");
+      absl::StrAppend(&line, "{", std::min(d, d % 9 + 1),
+                      std::max(d, d % 9 + 1), "}");
       ++soft;
     } else {
       line += puzzle.shape().Symbol(puzzle[cell]);
@@ -418,7 +427,8 @@ TEST(SoftPuzzleTest, SeveralSolutionsSurviveASoftClueHoldingBoth) {
   while (two.solutions[0][cell] == two.solutions[1][cell]) ++cell;
   std::string line = ToLine(puzzle);
   const int a = two.solutions[0][cell], b = two.solutions[1][cell];
-  line.replace(Idx(cell), 1, absl::StrCat("{", std::min(a, b), std::max(a, b), "}"));
+  line.replace(Idx(cell), 1,
+               absl::StrCat("{", std::min(a, b), std::max(a, b), "}"));
   absl::StatusOr<SoftPuzzle> soft = ParseSoftPuzzle(line);
   ASSERT_OK(soft.status());
   EXPECT_EQ(CountSoftSolutions(*soft, 2), 2);
@@ -445,7 +455,8 @@ TEST(SoftPuzzleTest, WeightsSteerTheEntropySolverBetweenSolutions) {
     const int want = two.solutions[Idx(pick)][cell];
     const int other = two.solutions[Idx(1 - pick)][cell];
     std::string line = ToLine(puzzle);
-    line.replace(Idx(cell), 1, absl::StrCat("{", want, ":0.9,", other, ":0.1}"));
+    line.replace(Idx(cell), 1,
+                 absl::StrCat("{", want, ":0.9,", other, ":0.1}"));
     const SoftPuzzle soft = *ParseSoftPuzzle(line);
     std::vector<double> prior;
     const Relaxation r = SoftRelaxation(soft, &prior);

@@ -77,9 +77,8 @@ StochasticResult ProjectionSolver::RunRelaxation(
     const StochasticBudget& budget) {
   const double start_seconds = ThreadCpuSeconds();
   StochasticResult result;
-  const int64_t max_sweeps = budget.max_iterations > 0
-                                 ? budget.max_iterations
-                                 : options_.max_sweeps;
+  const int64_t max_sweeps =
+      budget.max_iterations > 0 ? budget.max_iterations : options_.max_sweeps;
   std::vector<double> p(Idx(relaxation.num_vars()), 0.0);
   if (options_.random_start) {
     Rng rng(seed);

@@ -12,9 +12,9 @@ std::vector<std::string> SolverNames() { return {"backtrack", "dlx"}; }
 absl::StatusOr<std::unique_ptr<Solver>> MakeSolver(absl::string_view name) {
   if (name == "backtrack") return NewBacktrackSolver();
   if (name == "dlx") return NewDlxSolver();
-  return absl::NotFoundError(absl::StrCat("solver: unknown name '", name,
-                                          "'; known: ",
-                                          absl::StrJoin(SolverNames(), ", ")));
+  return absl::NotFoundError(
+      absl::StrCat("solver: unknown name '", name,
+                   "'; known: ", absl::StrJoin(SolverNames(), ", ")));
 }
 
 }  // namespace sudoku

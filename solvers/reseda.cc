@@ -199,7 +199,8 @@ void ResedaModel::SampleBox(int box, Rng& rng, Grid& grid) const {
     }
     if (stuck) {
       // No permutation can be completed: remaining symbols at random.
-      std::vector<int> rest(free_digits.begin(), free_digits.begin() + num_free);
+      std::vector<int> rest(free_digits.begin(),
+                            free_digits.begin() + num_free);
       Shuffle(rng, rest.begin(), rest.end());
       for (size_t i = 0; i < num_cells; ++i) grid.set(cells[i], rest[i]);
       return;
@@ -212,7 +213,8 @@ void ResedaModel::SampleBox(int box, Rng& rng, Grid& grid) const {
     }
     const int d = DrawWeighted(rng, w.data(), n_, best_total) + 1;
     grid.set(cells[best], d);
-    int* gone = std::find(free_digits.begin(), free_digits.begin() + num_free, d);
+    int* gone =
+        std::find(free_digits.begin(), free_digits.begin() + num_free, d);
     std::copy(gone + 1, free_digits.begin() + num_free, gone);
     --num_free;
     std::copy(cells.begin() + static_cast<std::ptrdiff_t>(best + 1),

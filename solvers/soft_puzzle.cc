@@ -37,10 +37,10 @@ absl::Status ParseBrace(const Shape& shape, const Token& t, int line,
       const int column = t.column + 1 + static_cast<int>(i);
       const int d = shape.DigitOf(t.text[i]);
       if (d < 1) {
-        return Error(line, column,
-                     absl::StrCat("'", std::string(1, t.text[i]),
-                                  "' is not a digit of a ", shape.name(),
-                                  " puzzle"));
+        return Error(
+            line, column,
+            absl::StrCat("'", std::string(1, t.text[i]),
+                         "' is not a digit of a ", shape.name(), " puzzle"));
       }
       if (weights[Idx(d)] != 0)
         return Error(line, column, absl::StrCat("digit ", d, " repeated"));
@@ -60,10 +60,10 @@ absl::Status ParseBrace(const Shape& shape, const Token& t, int line,
       }
       double w = 0;
       if (!absl::SimpleAtod(kv.second, &w) || !(w > 0) || !std::isfinite(w)) {
-        return Error(line, column,
-                     absl::StrCat("weight of digit ", d,
-                                  " must be a positive number, got '",
-                                  kv.second, "'"));
+        return Error(
+            line, column,
+            absl::StrCat("weight of digit ", d,
+                         " must be a positive number, got '", kv.second, "'"));
       }
       if (weights[Idx(d)] != 0)
         return Error(line, column, absl::StrCat("digit ", d, " repeated"));
@@ -151,23 +151,23 @@ absl::StatusOr<SoftPuzzle> ParseSoftLine(absl::string_view line,
 }  // namespace
 
 absl::StatusOr<SoftPuzzle> ParseSoftPuzzle(absl::string_view line,
-                                           int line_number,
-                                           const Shape* shape,
+                                           int line_number, const Shape* shape,
                                            int column_offset) {
   return ParseSoftLine(line, line_number, column_offset, shape);
 }
 
-absl::StatusOr<std::vector<SoftPuzzle>> ParseSoftPuzzles(
-    absl::string_view text, const Shape* shape) {
+absl::StatusOr<std::vector<SoftPuzzle>> ParseSoftPuzzles(absl::string_view text,
+                                                         const Shape* shape) {
   std::vector<SoftPuzzle> out;
   int line_number = 0;
   for (absl::string_view line : absl::StrSplit(text, '\n')) {
     ++line_number;
     absl::string_view trimmed = absl::StripAsciiWhitespace(line);
     if (trimmed.empty() || trimmed[0] == '#') continue;
-    const size_t lead = line.size() - absl::StripLeadingAsciiWhitespace(line).size();
-    absl::StatusOr<SoftPuzzle> p =
-        ParseSoftLine(line.substr(lead), line_number, static_cast<int>(lead), shape);
+    const size_t lead =
+        line.size() - absl::StripLeadingAsciiWhitespace(line).size();
+    absl::StatusOr<SoftPuzzle> p = ParseSoftLine(line.substr(lead), line_number,
+                                                 static_cast<int>(lead), shape);
     if (!p.ok()) return p.status();
     out.push_back(*std::move(p));
   }
@@ -220,8 +220,7 @@ std::string ToSoftLine(const SoftPuzzle& puzzle) {
     }
     const std::vector<double>& w = puzzle.weights[Idx(cell)];
     bool uniform = true;
-    for (int d : c)
-      uniform &= std::fabs(w[Idx(d)] - 1.0 / c.Count()) < 1e-12;
+    for (int d : c) uniform &= std::fabs(w[Idx(d)] - 1.0 / c.Count()) < 1e-12;
     out += '{';
     bool first = true;
     for (int d : c) {
@@ -309,8 +308,7 @@ Relaxation SoftRelaxation(const SoftPuzzle& puzzle,
   if (prior != nullptr) {
     prior->assign(Idx(r.num_vars()), 1.0);
     for (int v = 0; v < r.num_vars(); ++v) {
-      const std::vector<double>& w =
-          puzzle.weights[Idx(r.var_cell[Idx(v)])];
+      const std::vector<double>& w = puzzle.weights[Idx(r.var_cell[Idx(v)])];
       if (!w.empty()) (*prior)[Idx(v)] = w[Idx(r.var_digit[Idx(v)])];
     }
   }

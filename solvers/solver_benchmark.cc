@@ -43,7 +43,8 @@ constexpr const char* kCorpora[] = {
 
 std::vector<Grid> LoadCorpus(const std::string& name) {
   std::vector<Grid> grids;
-  std::ifstream in(absl::StrCat(sudoku::testing::SharedDir(), "/corpora/", name, ".txt"));
+  std::ifstream in(
+      absl::StrCat(sudoku::testing::SharedDir(), "/corpora/", name, ".txt"));
   if (!in) return grids;
   std::stringstream text;
   text << in.rdbuf();
@@ -87,14 +88,19 @@ void BM_Solve(benchmark::State& state, const std::vector<Grid>* corpus,
 }
 
 void BM_RandomSolution(benchmark::State& state) {
-  const Shape* shape = Shape::ForCellCount(static_cast<int>(state.range(0) * state.range(0)));
+  const Shape* shape =
+      Shape::ForCellCount(static_cast<int>(state.range(0) * state.range(0)));
   uint64_t seed = 0;
   for (auto _ : state) {
     Grid g = RandomSolution(*shape, seed++);
     benchmark::DoNotOptimize(g);
   }
 }
-BENCHMARK(BM_RandomSolution)->Arg(9)->Arg(16)->Arg(25)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_RandomSolution)
+    ->Arg(9)
+    ->Arg(16)
+    ->Arg(25)
+    ->Unit(benchmark::kMicrosecond);
 
 bool RegisterCorpusBenchmarks() {
   benchmark::AddCustomContext("compiler", __VERSION__);
@@ -110,7 +116,8 @@ bool RegisterCorpusBenchmarks() {
     const std::vector<Grid>* corpus = &corpora.back();
     if (corpus->empty()) continue;
     for (const char* solver : {"backtrack", "backtrack_generic", "dlx"}) {
-      for (auto [mode, limit] : {std::pair{"first", 1}, std::pair{"unique", 2}}) {
+      for (auto [mode, limit] :
+           {std::pair{"first", 1}, std::pair{"unique", 2}}) {
         benchmark::internal::Benchmark* b = benchmark::RegisterBenchmark(
             absl::StrCat("BM_Solve/", name, "/", solver, "/", mode).c_str(),
             BM_Solve, corpus, std::string(solver), limit);

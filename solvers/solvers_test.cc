@@ -23,7 +23,8 @@ using ::testing::HasSubstr;
 // Norvig's "hardest" first puzzle; its solution is checked by
 // IsValidSolution, not hard-coded.
 constexpr char kHard[] =
-    "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.";
+    "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17........"
+    "..36.4.";
 
 std::vector<std::unique_ptr<Solver>> AllSolvers() {
   std::vector<std::unique_ptr<Solver>> solvers;
@@ -95,10 +96,12 @@ TEST(SolverTest, NodeLimitStopsTheSearch) {
   const Grid empty9(Shape::Classic());
   for (auto& solver : AllSolvers()) {
     SCOPED_TRACE(solver->name());
-    SolveResult r = solver->Solve(empty9, {.max_solutions = 0, .max_nodes = 50});
+    SolveResult r =
+        solver->Solve(empty9, {.max_solutions = 0, .max_nodes = 50});
     EXPECT_TRUE(r.limit_hit);
     EXPECT_LE(r.nodes, 50);
-    SolveResult r16 = solver->Solve(empty16, {.max_solutions = 0, .max_nodes = 30});
+    SolveResult r16 =
+        solver->Solve(empty16, {.max_solutions = 0, .max_nodes = 30});
     EXPECT_TRUE(r16.limit_hit);
     // The solver is reusable after a limit hit.
     SolveResult again = solver->Solve(*ParseGrid(kHard), {.max_solutions = 2});
@@ -122,8 +125,8 @@ TEST(SolverTest, MaxSolutionsOneStopsAtFirst) {
 
 const std::vector<std::pair<int, int>>& AllShapes() {
   static const auto* shapes = new std::vector<std::pair<int, int>>{
-      {2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}, {2, 5}, {3, 4},
-      {4, 3}, {4, 4}, {4, 5}, {5, 4}, {5, 5}};
+      {2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}, {2, 5},
+      {3, 4}, {4, 3}, {4, 4}, {4, 5}, {5, 4}, {5, 5}};
   return *shapes;
 }
 
@@ -221,7 +224,8 @@ void ExpectAgree(std::vector<std::unique_ptr<Solver>>& solvers,
     // (as sets: search orders differ).
     if (limits.max_solutions == 0 || r.num_solutions < limits.max_solutions) {
       std::set<std::vector<uint8_t>> a, b;
-      for (const Grid& s : r.solutions) a.emplace(s.cells().begin(), s.cells().end());
+      for (const Grid& s : r.solutions)
+        a.emplace(s.cells().begin(), s.cells().end());
       for (const Grid& s : results[0].solutions)
         b.emplace(s.cells().begin(), s.cells().end());
       if (r.num_solutions <= 2) {
@@ -240,7 +244,7 @@ struct PropertyCase {
 
 TEST(SolverPropertyTest, SolversAgreeOnRandomPuzzles) {
   const PropertyCase cases[] = {
-      {2, 2, 500, 250, true}, {2, 3, 400, 200, true}, {3, 2, 250, 120, true},
+      {2, 2, 500, 250, true},  {2, 3, 400, 200, true},  {3, 2, 250, 120, true},
       {2, 4, 250, 120, false}, {3, 3, 500, 250, false}, {3, 4, 60, 30, false},
       {4, 4, 20, 10, false}};
   auto solvers = AllSolvers();

@@ -11,10 +11,8 @@ namespace sudoku {
 // One line per solver, in the order StochasticSolverNames() lists them.
 const std::vector<StochasticRegistryEntry>& StochasticRegistry() {
   static const auto* registry = new std::vector<StochasticRegistryEntry>{
-      {"anneal", &MakeAnnealSolver},
-      {"hillclimb", &MakeHillClimbSolver},
-      {"reseda", &MakeResedaSolver},
-      {"projection", &MakeProjectionSolver},
+      {"anneal", &MakeAnnealSolver},   {"hillclimb", &MakeHillClimbSolver},
+      {"reseda", &MakeResedaSolver},   {"projection", &MakeProjectionSolver},
       {"entropy", &MakeEntropySolver},
   };
   return *registry;

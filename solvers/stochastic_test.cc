@@ -18,8 +18,8 @@
 #include "solvers/hillclimb.h"
 #include "solvers/reseda.h"
 #include "solvers/solver.h"
-#include "tests/testing/status_matchers.h"
 #include "tests/testing/paths.h"
+#include "tests/testing/status_matchers.h"
 
 namespace sudoku {
 namespace {
@@ -43,7 +43,8 @@ std::vector<Grid> EasyPuzzles() {
 Grid RandomFill(const Grid& puzzle, Rng& rng) {
   const int n = puzzle.size();
   std::vector<int> count(static_cast<size_t>(n + 1), 0), missing;
-  for (int c = 0; c < puzzle.num_cells(); ++c) ++count[static_cast<size_t>(puzzle[c])];
+  for (int c = 0; c < puzzle.num_cells(); ++c)
+    ++count[static_cast<size_t>(puzzle[c])];
   for (int d = 1; d <= n; ++d)
     for (int k = count[static_cast<size_t>(d)]; k < n; ++k)
       missing.push_back(d);
@@ -400,7 +401,8 @@ TEST(ResedaTest, CostCountsMissingSymbolsPerUnit) {
   int64_t expected = 0;
   for (int u = 0; u < 27; ++u) {
     std::vector<bool> seen(10, false);
-    for (int cell : full.shape().unit(u)) seen[static_cast<size_t>(full[cell])] = true;
+    for (int cell : full.shape().unit(u))
+      seen[static_cast<size_t>(full[cell])] = true;
     for (size_t d = 1; d <= 9; ++d) expected += !seen[d];
   }
   EXPECT_EQ(ResedaCost(full), expected);

@@ -23,8 +23,8 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "storage/sqlite_puzzle_store.h"
-#include "tests/testing/status_matchers.h"
 #include "tests/testing/paths.h"
+#include "tests/testing/status_matchers.h"
 
 namespace sudoku {
 namespace {
@@ -120,8 +120,9 @@ TEST(ImportCrashTest, KilledImportKeepsCommittedBatchesAndResumes) {
       kill_row = static_cast<long>(
           1 + UniformInt(rng, static_cast<uint64_t>(total - 1)));
     } else {
-      kill_commit =
-          static_cast<long>(kBatch * (1 + UniformInt(rng, static_cast<uint64_t>(total / kBatch - 1))));
+      kill_commit = static_cast<long>(
+          kBatch *
+          (1 + UniformInt(rng, static_cast<uint64_t>(total / kBatch - 1))));
     }
     const ChildRun first = RunHelper(db, kill_row, kill_commit);
     ASSERT_TRUE(first.killed) << "exit code " << first.exit_code;

@@ -13,8 +13,8 @@
 #include "solvers/solver.h"
 #include "storage/exact_uniqueness.h"
 #include "storage/sqlite_puzzle_store.h"
-#include "tests/testing/status_matchers.h"
 #include "tests/testing/paths.h"
+#include "tests/testing/status_matchers.h"
 
 namespace sudoku {
 namespace {

@@ -12,8 +12,8 @@
 #include "core/format.h"
 #include "gtest/gtest.h"
 #include "solvers/solver.h"
-#include "tests/testing/status_matchers.h"
 #include "tests/testing/paths.h"
+#include "tests/testing/status_matchers.h"
 
 namespace sudoku {
 namespace {
@@ -111,11 +111,11 @@ TEST_P(SolverConformanceTest, FirstSolution) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllSolvers, SolverConformanceTest,
-                         ::testing::ValuesIn(SolverNames()),
-                         [](const ::testing::TestParamInfo<std::string>& param_info) {
-                           return param_info.param;
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    AllSolvers, SolverConformanceTest, ::testing::ValuesIn(SolverNames()),
+    [](const ::testing::TestParamInfo<std::string>& param_info) {
+      return param_info.param;
+    });
 
 }  // namespace
 }  // namespace sudoku

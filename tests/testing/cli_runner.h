@@ -39,12 +39,14 @@ inline std::string ReadFileToString(const std::string& path) {
 // (tests/testing/test_main.cc), different on every call.
 inline std::string UniqueTempPath(const std::string& stem) {
   static std::atomic<int> counter{0};
-  return absl::StrCat(::testing::TempDir(), "/", getpid(), "_", counter++, "_", stem);
+  return absl::StrCat(::testing::TempDir(), "/", getpid(), "_", counter++, "_",
+                      stem);
 }
 
 // Runs `command` (a shell command line, quoted by the caller) with `input`
 // on standard input.
-inline CliResult RunCommand(const std::string& command, const std::string& input = "") {
+inline CliResult RunCommand(const std::string& command,
+                            const std::string& input = "") {
   const std::string in_path = UniqueTempPath("stdin.txt");
   const std::string err_path = UniqueTempPath("stderr.txt");
   std::ofstream(in_path, std::ios::binary) << input;
@@ -54,7 +56,8 @@ inline CliResult RunCommand(const std::string& command, const std::string& input
   if (pipe != nullptr) {
     std::array<char, 4096> buf;
     size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) result.out.append(buf.data(), n);
+    while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0)
+      result.out.append(buf.data(), n);
     const int status = pclose(pipe);
     result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     result.err = ReadFileToString(err_path);
@@ -86,8 +89,10 @@ inline std::string JsonNumber(const std::string& json, const std::string& key) {
 }
 
 // Runs `sudoku-forge ARGS` with `input` on standard input.
-inline CliResult RunCli(const std::string& args, const std::string& input = "") {
-  return RunCommand(absl::StrCat(sudoku::testing::ForgeBinary(), " ", args), input);
+inline CliResult RunCli(const std::string& args,
+                        const std::string& input = "") {
+  return RunCommand(absl::StrCat(sudoku::testing::ForgeBinary(), " ", args),
+                    input);
 }
 
 }  // namespace sudoku::testing

@@ -18,17 +18,20 @@ namespace sudoku::testing {
 // The source tree: the first directory above the executable holding
 // core/locate.h.
 inline std::string SourceDir() {
-  if (const char* value = std::getenv("SUDOKU_SOURCE_DIR"); value != nullptr && *value != '\0') {
+  if (const char* value = std::getenv("SUDOKU_SOURCE_DIR");
+      value != nullptr && *value != '\0') {
     return value;
   }
-  const std::optional<std::string> marker = FindAboveExecutable("core/locate.h");
+  const std::optional<std::string> marker =
+      FindAboveExecutable("core/locate.h");
   if (!marker) return "";
   return std::filesystem::path(*marker).parent_path().parent_path().string();
 }
 
 // The reference material (../shared beside the source tree); may not exist.
 inline std::string SharedDir() {
-  if (const char* value = std::getenv("SUDOKU_SHARED_DIR"); value != nullptr && *value != '\0') {
+  if (const char* value = std::getenv("SUDOKU_SHARED_DIR");
+      value != nullptr && *value != '\0') {
     return value;
   }
   return SourceDir() + "/../shared";

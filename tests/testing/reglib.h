@@ -1,6 +1,7 @@
-// Test helpers for golden tests against HoDoKu's regression library (reglib-1.3.txt): each
-// line is a pencil-mark position where one technique yields exactly the
-// listed eliminations or placements (or, for "-x" variants, must not fire).
+// Test helpers for golden tests against HoDoKu's regression library
+// (reglib-1.3.txt): each line is a pencil-mark position where one technique
+// yields exactly the listed eliminations or placements (or, for "-x" variants,
+// must not fire).
 //
 // Line format (from the file's header):
 //   :<technique>[-variant]:<candidates>:<givens>:<deleted>:<eliminations>:
@@ -11,9 +12,9 @@
 #define SUDOKU_TESTS_TESTING_REGLIB_H_
 
 #include <fstream>
-#include <optional>
-#include <memory>
 #include <map>
+#include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -26,7 +27,6 @@
 
 namespace sudoku::testing {
 
-
 struct RegLibCase {
   std::string code;     // "0300"
   std::string variant;  // "", "1", "x"
@@ -36,7 +36,8 @@ struct RegLibCase {
   std::string line;
 };
 
-inline bool ParseCandidates(absl::string_view field, std::vector<CellDigit>* out) {
+inline bool ParseCandidates(absl::string_view field,
+                            std::vector<CellDigit>* out) {
   for (absl::string_view tok :
        absl::StrSplit(field, ' ', absl::SkipWhitespace())) {
     if (tok.size() != 3) return false;
@@ -70,7 +71,8 @@ inline std::optional<RegLibCase> ParseRegLibLine(const std::string& line) {
   if (!board.ok()) return std::nullopt;
   c.board = *board;
   std::vector<CellDigit> deleted;
-  if (!ParseCandidates(f[4], &deleted) || !ParseCandidates(f[5], &c.eliminations) ||
+  if (!ParseCandidates(f[4], &deleted) ||
+      !ParseCandidates(f[5], &c.eliminations) ||
       !ParseCandidates(f[6], &c.placements))
     return std::nullopt;
   for (const CellDigit& d : deleted)
@@ -83,29 +85,52 @@ inline std::optional<RegLibCase> ParseRegLibLine(const std::string& line) {
 // HoDoKu code -> our technique id ("" = not ours).
 inline std::string TechniqueFor(const std::string& code) {
   static const auto* map = new std::map<std::string, std::string>{
-      {"0000", "full_house"},       {"0002", "hidden_single"},
-      {"0003", "naked_single"},     {"0100", "pointing"},
-      {"0101", "claiming"},         {"0110", "naked_pair"},
-      {"0111", "naked_triple"},     {"0200", "naked_pair"},
-      {"0201", "naked_triple"},     {"0202", "naked_quad"},
-      {"0210", "hidden_pair"},      {"0211", "hidden_triple"},
-      {"0212", "hidden_quad"},      {"0300", "x_wing"},
-      {"0301", "swordfish"},        {"0302", "jellyfish"},
-      {"0310", "finned_x_wing"},    {"0311", "finned_swordfish"},
-      {"0312", "finned_jellyfish"}, {"0320", "finned_x_wing"},
-      {"0321", "finned_swordfish"}, {"0322", "finned_jellyfish"},
-      {"0400", "skyscraper"},       {"0401", "two_string_kite"},
-      {"0402", "empty_rectangle"},  {"0403", "turbot_fish"},
-      {"0600", "unique_rectangle"}, {"0601", "unique_rectangle"},
-      {"0602", "unique_rectangle"}, {"0603", "unique_rectangle"},
-      {"0610", "bug_plus_one"},     {"0800", "xy_wing"},
-      {"0801", "xyz_wing"},         {"0803", "w_wing"},
-      {"0500", "simple_colouring"}, {"0501", "simple_colouring"},
-      {"0502", "multi_colouring"},  {"0503", "multi_colouring"},
-      {"0701", "x_chain"},          {"0702", "xy_chain"},
-      {"0703", "remote_pair"},      {"0707", "aic"},
-      {"0708", "aic"},              {"0710", "grouped_aic"},
-      {"0711", "grouped_aic"},      {"0901", "als_xz"},
+      {"0000", "full_house"},
+      {"0002", "hidden_single"},
+      {"0003", "naked_single"},
+      {"0100", "pointing"},
+      {"0101", "claiming"},
+      {"0110", "naked_pair"},
+      {"0111", "naked_triple"},
+      {"0200", "naked_pair"},
+      {"0201", "naked_triple"},
+      {"0202", "naked_quad"},
+      {"0210", "hidden_pair"},
+      {"0211", "hidden_triple"},
+      {"0212", "hidden_quad"},
+      {"0300", "x_wing"},
+      {"0301", "swordfish"},
+      {"0302", "jellyfish"},
+      {"0310", "finned_x_wing"},
+      {"0311", "finned_swordfish"},
+      {"0312", "finned_jellyfish"},
+      {"0320", "finned_x_wing"},
+      {"0321", "finned_swordfish"},
+      {"0322", "finned_jellyfish"},
+      {"0400", "skyscraper"},
+      {"0401", "two_string_kite"},
+      {"0402", "empty_rectangle"},
+      {"0403", "turbot_fish"},
+      {"0600", "unique_rectangle"},
+      {"0601", "unique_rectangle"},
+      {"0602", "unique_rectangle"},
+      {"0603", "unique_rectangle"},
+      {"0610", "bug_plus_one"},
+      {"0800", "xy_wing"},
+      {"0801", "xyz_wing"},
+      {"0803", "w_wing"},
+      {"0500", "simple_colouring"},
+      {"0501", "simple_colouring"},
+      {"0502", "multi_colouring"},
+      {"0503", "multi_colouring"},
+      {"0701", "x_chain"},
+      {"0702", "xy_chain"},
+      {"0703", "remote_pair"},
+      {"0707", "aic"},
+      {"0708", "aic"},
+      {"0710", "grouped_aic"},
+      {"0711", "grouped_aic"},
+      {"0901", "als_xz"},
   };
   auto it = map->find(code);
   return it == map->end() ? "" : it->second;
@@ -115,7 +140,7 @@ inline std::string TechniqueFor(const std::string& code) {
 // one of its deductions has exactly the expected eliminations and
 // placements, or (fail case) it finds nothing.
 inline bool Passes(const Technique& technique, const RegLibCase& c,
-            std::string* found) {
+                   std::string* found) {
   std::vector<Deduction> all;
   technique.FindAll(c.board, &all);
   if (c.variant == "x") {

@@ -33,9 +33,8 @@ MATCHER_P2(StatusIs, code, message_matcher, "") {
   const absl::Status& s = ::sudoku::testing::GetStatus(arg);
   *result_listener << "status: " << s;
   return s.code() == code &&
-         ::testing::ExplainMatchResult(message_matcher,
-                                       std::string(s.message()),
-                                       result_listener);
+         ::testing::ExplainMatchResult(
+             message_matcher, std::string(s.message()), result_listener);
 }
 
 MATCHER_P(IsOkAndHolds, matcher, "is OK and holds a matching value") {
