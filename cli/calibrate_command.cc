@@ -25,6 +25,7 @@
 #include "cli/input.h"
 #include "cli/progress.h"
 #include "core/format.h"
+#include "core/hash.h"
 #include "rater/calibration.h"
 #include "rater/rater.h"
 #include "rater/stats.h"
@@ -433,13 +434,7 @@ int Fit(const Rater& rater, const std::string& path, const std::string& label,
        << ", " << FormatDouble(t.evil_from) << "};\n";
   // The fit id: FNV-1a of the parameters, so the engine version changes with
   // them.
-  uint64_t h = 0xcbf29ce484222325ULL;
-  for (char c : body.str()) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 0x100000001b3ULL;
-  }
-  const std::string fit_id =
-      absl::StrFormat("%08x", static_cast<uint32_t>(h ^ (h >> 32)));
+  const std::string fit_id = HashHex32(Fnv1a(body.str()));
   std::ofstream out(out_path);
   if (!out)
     return UsageError("calibrate", absl::StrCat(out_path, ": cannot write"));

@@ -14,6 +14,7 @@
 #include "absl/strings/str_format.h"
 #include "cli/parallel.h"
 #include "cli/progress.h"
+#include "core/hash.h"
 #include "core/rng.h"
 #include "core/status_macros.h"
 #include "deduction/registry.h"
@@ -131,12 +132,7 @@ std::string RunKey(const std::map<std::string, std::string>& parameters) {
   std::string text = absl::StrCat("generator-", kGeneratorVersion, ";");
   for (const auto& [name, value] : parameters)
     absl::StrAppend(&text, name, "=", value, ";");
-  uint64_t h = 0xcbf29ce484222325ULL;
-  for (char c : text) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 0x100000001b3ULL;
-  }
-  return absl::StrFormat("%016x", h);
+  return HashHex64(Fnv1a(text));
 }
 
 absl::StatusOr<std::set<uint64_t>> StoredIndices(PuzzleStore& store,

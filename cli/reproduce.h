@@ -10,6 +10,7 @@
 
 #include "absl/status/statusor.h"
 #include "core/grid.h"
+#include "core/stats.h"
 
 namespace sudoku::cli {
 
@@ -32,10 +33,8 @@ absl::StatusOr<std::vector<Grid>> LoadChiLangeSet(
 
 // Min, median, mean, max and (population) standard deviation of a sample;
 // all zero for an empty one.
-struct SampleSummary {
-  double min = 0, median = 0, mean = 0, max = 0, sd = 0;
-};
-SampleSummary Summarise(std::vector<double> values);
+using ::sudoku::SampleSummary;
+using ::sudoku::Summarise;
 
 // The markdown section of each target (starting with a "## " heading).
 absl::StatusOr<std::string> ReproduceAnneal(const ReproduceOptions& options);

@@ -12,22 +12,6 @@
 
 namespace sudoku::cli {
 
-SampleSummary Summarise(std::vector<double> values) {
-  SampleSummary s;
-  if (values.empty()) return s;
-  std::sort(values.begin(), values.end());
-  s.min = values.front();
-  s.max = values.back();
-  const size_t m = values.size() / 2;
-  s.median = values.size() % 2 ? values[m] : (values[m - 1] + values[m]) / 2;
-  const double n = static_cast<double>(values.size());
-  s.mean = std::accumulate(values.begin(), values.end(), 0.0) / n;
-  double ss = 0;
-  for (double x : values) ss += (x - s.mean) * (x - s.mean);
-  s.sd = std::sqrt(ss / n);
-  return s;
-}
-
 std::string ReplaceReproduceSection(const std::string& document,
                                     const std::string& name,
                                     const std::string& section) {

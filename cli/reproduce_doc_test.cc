@@ -1,4 +1,3 @@
-#include <cmath>
 #include <string>
 
 #include "cli/reproduce.h"
@@ -6,27 +5,6 @@
 
 namespace sudoku::cli {
 namespace {
-
-TEST(SummariseTest, EmptySampleIsAllZero) {
-  const SampleSummary s = Summarise({});
-  EXPECT_EQ(s.min, 0);
-  EXPECT_EQ(s.median, 0);
-  EXPECT_EQ(s.mean, 0);
-  EXPECT_EQ(s.max, 0);
-  EXPECT_EQ(s.sd, 0);
-}
-
-TEST(SummariseTest, OddAndEvenSamples) {
-  const SampleSummary odd = Summarise({3, 1, 2});
-  EXPECT_EQ(odd.min, 1);
-  EXPECT_EQ(odd.median, 2);
-  EXPECT_EQ(odd.mean, 2);
-  EXPECT_EQ(odd.max, 3);
-  EXPECT_DOUBLE_EQ(odd.sd, std::sqrt(2.0 / 3.0));  // population sd
-  const SampleSummary even = Summarise({4, 1, 10, 2});
-  EXPECT_EQ(even.median, 3);  // (2 + 4) / 2
-  EXPECT_EQ(even.mean, 4.25);
-}
 
 TEST(ReplaceReproduceSectionTest, ReplacesOnlyTheNamedSection) {
   const std::string doc =

@@ -16,6 +16,7 @@
 #include "cli/progress.h"
 #include "core/format.h"
 #include "core/rng.h"
+#include "core/stats.h"
 #include "google/protobuf/struct.pb.h"
 #include "google/protobuf/util/json_util.h"
 #include "solvers/entropy.h"
@@ -43,13 +44,6 @@ ABSL_FLAG(bool, soft, false,
 
 namespace sudoku::cli {
 namespace {
-
-double MedianOf(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const size_t m = v.size() / 2;
-  return v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
-}
 
 // "r4c12" -> cell index, or -1.
 int CellOfName(const Shape& shape, absl::string_view name) {
@@ -214,8 +208,8 @@ int RunSoftSolve(const CommandArgs& args, const std::string& solver_name,
       out.set_seed(seed);
       out.set_successes(static_cast<uint32_t>(successes));
       out.set_success_rate(static_cast<double>(successes) / runs);
-      out.set_median_iterations(MedianOf(iterations));
-      out.set_median_seconds(MedianOf(seconds));
+      out.set_median_iterations(Median(iterations));
+      out.set_median_seconds(Median(seconds));
       out.set_solution(solution);
       out.set_exact_solutions(static_cast<uint32_t>(exact));
       if (json) {

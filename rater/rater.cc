@@ -8,6 +8,7 @@
 #include "core/board.h"
 #include "core/canonical.h"
 #include "core/format.h"
+#include "core/hash.h"
 #include "core/rng.h"
 #include "core/status_macros.h"
 #include "solvers/solver.h"
@@ -88,18 +89,6 @@ absl::string_view RateStatusName(RateStatus status) {
   }
   return "?";
 }
-
-namespace {
-// FNV-1a of a string: a stable 64-bit seed from a canonical key.
-uint64_t Fnv1a(absl::string_view text) {
-  uint64_t h = 0xcbf29ce484222325ULL;
-  for (char c : text) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 0x100000001b3ULL;
-  }
-  return h;
-}
-}  // namespace
 
 std::vector<RaterOptions::StochasticConfig>
 RaterOptions::DefaultStochasticBudgets() {

@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "core/format.h"
+#include "core/hash.h"
 #include "core/status_macros.h"
 
 namespace sudoku {
@@ -380,17 +381,8 @@ absl::StatusOr<BookLayout> WriteBookPdf(const Book& book,
 }
 
 std::string ShortPuzzleId(const Grid& puzzle) {
-  uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a 64 offset basis
-  auto mix = [&h](absl::string_view s) {
-    for (char c : s) {
-      h ^= static_cast<unsigned char>(c);
-      h *= 0x100000001b3ULL;
-    }
-  };
-  mix(puzzle.shape().name());
-  mix(":");
-  mix(ToLine(puzzle));
-  return absl::StrFormat("%08x", static_cast<uint32_t>(h ^ (h >> 32)));
+  return HashHex32(
+      Fnv1a(absl::StrCat(puzzle.shape().name(), ":", ToLine(puzzle))));
 }
 
 }  // namespace sudoku

@@ -13,20 +13,10 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "core/rng.h"
+#include "core/stats.h"
 #include "solvers/stochastic_registry.h"
 
 namespace sudoku {
-namespace {
-
-double Median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const size_t m = v.size() / 2;
-  return v.size() % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2;
-}
-
-}  // namespace
-
 double ThreadCpuSeconds() {
   timespec ts;
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
