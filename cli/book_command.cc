@@ -10,15 +10,18 @@
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
+#include "bank/batch.h"
+#include "bank/records.h"
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/flags.h"
-#include "cli/generate_run.h"
 #include "cli/input.h"
 #include "cli/store_puzzle_source.h"
 #include "core/rng.h"
 #include "core/status_macros.h"
 #include "generator/generator.h"
+#include "generator/level_target.h"
+#include "generator/symmetry.h"
 #include "rater/rater.h"
 #include "render/book.h"
 #include "render/book_source.h"
@@ -105,7 +108,8 @@ class MissingPuzzleMaker {
             absl::StrCat("no ", level_name, " puzzle found within ",
                          options.max_attempts, " attempts"));
       }
-      const RatingResult r = rater_->Rate(made->puzzle);
+      // The judge's rating of the accepted puzzle (rated once).
+      const RatingResult& r = *made->rating;
       SourcePuzzle p{made->puzzle,
                      made->solution,
                      "",
@@ -115,30 +119,26 @@ class MissingPuzzleMaker {
                      false,
                      0};
       if (store_ != nullptr) {
-        NewPuzzle np;
-        np.givens = made->puzzle;
-        np.solution = made->solution;
-        np.num_solutions = 1;
-        np.source = "book --generate-missing";
-        SUDOKU_ASSIGN_OR_RETURN(InsertResult inserted,
-                                store_->InsertPuzzle(np));
-        proto::Rating rating;
-        rating.set_engine_version(absl::StrCat("rater-", kRaterVersion));
-        rating.set_score(r.score);
-        rating.set_level(std::string(LevelName(r.level)));
-        rating.set_er(r.features.er);
-        rating.set_ep(r.features.ep);
-        rating.set_ed(r.features.ed);
-        rating.set_hardest_technique(r.features.hardest_technique);
-        rating.set_solved_by_logic(r.features.solved_by_logic);
-        SUDOKU_RETURN_IF_ERROR(store_->AddRating(inserted.id, rating).status());
-        proto::GenerationInfo info;
-        info.set_seed(puzzle_seed);
-        info.set_generator_version(
-            absl::StrCat("generator-", kGeneratorVersion));
-        info.set_target_level(std::string(level_name));
-        info.set_attempts(static_cast<uint64_t>(made->attempts));
-        SUDOKU_RETURN_IF_ERROR(store_->SetGenerationInfo(inserted.id, info));
+        bank::GenerationProvenance run;
+        run.parameters = bank::GeneratorParameters(options);
+        run.parameters["level"] = std::string(level_name);
+        run.parameters["rater_version"] = RaterEngineVersion();
+        run.parameters["seed"] = absl::StrCat(seed);
+        run.run_key = bank::RunKey(run.parameters);
+        run.batch_seed = seed;
+        run.index = static_cast<uint64_t>(i);
+        run.symmetry = std::string(SymmetryName(options.symmetry));
+        run.target_level = std::string(level_name);
+        InsertResult inserted;
+        const absl::Status stored =
+            store_->RunInTransaction([&]() -> absl::Status {
+              absl::StatusOr<InsertResult> one = bank::StoreGenerated(
+                  *store_, *rater_, *made, r, run, "book --generate-missing",
+                  "", /*with_trace=*/true);
+              if (one.ok()) inserted = *one;
+              return one.status();
+            });
+        SUDOKU_RETURN_IF_ERROR(stored);
         p.source_key = inserted.id;
         p.id = absl::StrCat(inserted.id);
         p.where = absl::StrCat("db #", inserted.id, " (generated)");

@@ -11,11 +11,11 @@
 #include "cli/deduction_util.h"
 #include "cli/flags.h"
 #include "cli/input.h"
-#include "cli/json.h"
-#include "cli/parallel.h"
 #include "core/format.h"
+#include "core/parallel.h"
 #include "deduction/step_solver.h"
 #include "storage/deduction_output.pb.h"
+#include "storage/json.h"
 
 ABSL_FLAG(bool, no_guess, false,
           "explain/hint: never guess; stop and report 'stuck' when no "

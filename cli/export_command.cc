@@ -6,9 +6,9 @@
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/flags.h"
-#include "cli/json.h"
 #include "cli/store_util.h"
 #include "core/format.h"
+#include "storage/json.h"
 #include "storage/proto_convert.h"
 
 ABSL_FLAG(bool, with_solution, false, "Also print each puzzle's solution");

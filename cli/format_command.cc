@@ -7,9 +7,9 @@
 #include "cli/commands.h"
 #include "cli/flags.h"
 #include "cli/input.h"
-#include "cli/json.h"
 #include "core/format.h"
 #include "storage/cli_output.pb.h"
+#include "storage/json.h"
 
 ABSL_FLAG(std::string, to, "line", "Output format: line|grid|json|tokens");
 

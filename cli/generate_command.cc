@@ -9,21 +9,23 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "bank/batch.h"
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/flags.h"
-#include "cli/generate_run.h"
-#include "cli/json.h"
-#include "cli/parallel.h"
+#include "cli/generator_flags.h"
 #include "cli/progress.h"
 #include "cli/store_util.h"
 #include "core/format.h"
+#include "core/parallel.h"
 #include "core/rng.h"
 #include "core/status_macros.h"
 #include "deduction/registry.h"
 #include "generator/generator.h"
+#include "generator/level_target.h"
 #include "rater/rater.h"
 #include "storage/cli_output.pb.h"
+#include "storage/json.h"
 
 ABSL_FLAG(std::string, symmetry, "none",
           "Clue pattern symmetry: none, rot180, rot90, diagonal, antidiagonal, "
@@ -74,17 +76,6 @@ absl::StatusOr<GeneratorOptions> GeneratorOptionsFromFlags() {
   return options;
 }
 
-std::map<std::string, std::string> GeneratorParameters(
-    const GeneratorOptions& options) {
-  return {{"shape", options.shape->name()},
-          {"symmetry", std::string(SymmetryName(options.symmetry))},
-          {"minimal", options.minimal ? "true" : "false"},
-          {"min_clues", absl::StrCat(options.min_clues)},
-          {"max_clues", absl::StrCat(options.max_clues)},
-          {"max_attempts", absl::StrCat(options.max_attempts)},
-          {"allow_backoff", options.allow_backoff ? "true" : "false"}};
-}
-
 namespace {
 
 int RunGenerate(const CommandArgs& args) {
@@ -108,50 +99,28 @@ int RunGenerate(const CommandArgs& args) {
       return UsageError("generate", std::string(parsed.status().message()));
     target.level = *parsed;
   }
-  const bool targeted = target.level.has_value() ||
-                        !target.requires_technique.empty() ||
-                        target.score_min > -1e9 || target.score_max < 1e9;
+  const int count = absl::GetFlag(FLAGS_count);
+  if (count < 1) return UsageError("generate", "--count must be at least 1");
   // --db given: every puzzle is stored (rated, with its trace and
   // generation info) in --collection, and a re-run resumes.
   const bool to_db = args.given_flags.count("db") != 0;
   std::unique_ptr<Rater> rater;
-  BatchSpec spec;
-  spec.options = *options;
-  if (targeted || to_db) {
+  if (target.active() || to_db) {
     absl::StatusOr<std::unique_ptr<Rater>> made = Rater::Create({});
     if (!made.ok())
       return UsageError("generate", std::string(made.status().message()));
     rater = std::move(*made);
-    spec.rater = rater.get();
   }
-  spec.parameters = GeneratorParameters(*options);
-  if (targeted) {
-    absl::StatusOr<Judge> judge = MakeJudge(*rater, target);
-    if (!judge.ok())
-      return UsageError("generate", std::string(judge.status().message()));
-    spec.judge = *std::move(judge);
-    spec.parameters["level"] = level_name;
-    spec.parameters["score_min"] = absl::StrCat(target.score_min);
-    spec.parameters["score_max"] = absl::StrCat(target.score_max);
-    spec.parameters["requires"] = target.requires_technique;
-    if (target.score_target)
-      spec.parameters["score_target"] = absl::StrCat(*target.score_target);
-    spec.parameters["rater_version"] = absl::StrCat(kRaterVersion);
-  }
-  const int count = absl::GetFlag(FLAGS_count);
-  spec.jobs = absl::GetFlag(FLAGS_jobs);
-  if (count < 1) return UsageError("generate", "--count must be at least 1");
-  if (spec.jobs < 1 || spec.jobs > 256)
-    return UsageError("generate", "--jobs must be in 1..256");
-  spec.seed = absl::GetFlag(FLAGS_seed);
-  spec.parameters["seed"] = absl::StrCat(spec.seed);
-  spec.target_level = level_name;
-  spec.symmetry_name = std::string(SymmetryName(options->symmetry));
-  for (int i = 0; i < count; ++i)
-    spec.indices.push_back(static_cast<uint64_t>(i));
+  std::vector<uint64_t> indices;
+  for (int i = 0; i < count; ++i) indices.push_back(static_cast<uint64_t>(i));
+  absl::StatusOr<bank::BatchSpec> spec = bank::PlanGeneration(
+      *options, target, rater.get(), absl::GetFlag(FLAGS_seed),
+      std::move(indices), absl::GetFlag(FLAGS_jobs));
+  if (!spec.ok())
+    return UsageError("generate", std::string(spec.status().message()));
   const bool json = absl::GetFlag(FLAGS_json);
 
-  StoreSpec store_spec;
+  bank::StoreSpec store_spec;
   std::unique_ptr<SqlitePuzzleStore> store;
   if (to_db) {
     absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> opened =
@@ -167,7 +136,7 @@ int RunGenerate(const CommandArgs& args) {
 
   // Puzzle i is seeded with DeriveSeed(seed, i): the batch is the same for
   // every --jobs. Results are printed in index order as they become ready.
-  auto print = [&](const MadePuzzle& m) {
+  auto print = [&](const bank::MadePuzzle& m) {
     const GeneratedPuzzle& p = m.puzzle;
     if (!json) {
       std::cout << ToLine(p.puzzle) << "\n";
@@ -191,13 +160,21 @@ int RunGenerate(const CommandArgs& args) {
     std::cout << ToJson(out) << "\n";
   };
   InterruptGuard interrupt;
-  absl::StatusOr<BatchStats> stats =
-      RunBatch(spec, store_spec, interrupt.flag(), print, "generate");
+  std::unique_ptr<Progress> progress;
+  bank::BatchCallbacks callbacks;
+  callbacks.on_start = [&](int64_t pending) {
+    progress = std::make_unique<Progress>("generate", pending);
+  };
+  callbacks.on_progress = [&] { progress->Add(); };
+  callbacks.on_made = print;
+  absl::StatusOr<bank::BatchStats> stats =
+      bank::RunBatch(*spec, store_spec, interrupt.flag(), callbacks);
+  progress.reset();
   if (!stats.ok()) {
     std::cerr << "sudoku-forge generate: " << stats.status().message() << "\n";
     return kExitUsage;
   }
-  const BatchStats& s = *stats;
+  const bank::BatchStats& s = *stats;
   if (s.failed > 0) {
     std::cerr << s.failed << " puzzle(s): none accepted within --max-attempts="
               << options->max_attempts << "\n";

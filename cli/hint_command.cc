@@ -21,12 +21,12 @@
 #include "cli/deduction_util.h"
 #include "cli/flags.h"
 #include "cli/input.h"
-#include "cli/json.h"
 #include "core/board.h"
 #include "core/format.h"
 #include "deduction/brute_force.h"
 #include "deduction/step_solver.h"
 #include "storage/deduction_output.pb.h"
+#include "storage/json.h"
 
 ABSL_FLAG(std::string, grid, "",
           "hint: the user's grid (givens plus their placements), a puzzle line "

@@ -14,12 +14,12 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "cli/generate_run.h"
 #include "cli/reproduce.h"
 #include "core/format.h"
 #include "core/rng.h"
 #include "core/status_macros.h"
 #include "generator/generator.h"
+#include "generator/level_target.h"
 #include "rater/rater.h"
 #include "solvers/entropy.h"
 #include "solvers/soft_puzzle.h"

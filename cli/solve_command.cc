@@ -7,13 +7,13 @@
 #include "cli/commands.h"
 #include "cli/flags.h"
 #include "cli/input.h"
-#include "cli/json.h"
 #include "cli/progress.h"
 #include "cli/solve_util.h"
 #include "cli/stochastic_solve.h"
 #include "core/format.h"
 #include "solvers/solver.h"
 #include "storage/cli_output.pb.h"
+#include "storage/json.h"
 
 namespace sudoku::cli {
 namespace {

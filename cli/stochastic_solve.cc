@@ -12,7 +12,6 @@
 #include "absl/strings/strip.h"
 #include "cli/flags.h"
 #include "cli/input.h"
-#include "cli/json.h"
 #include "cli/progress.h"
 #include "core/format.h"
 #include "core/rng.h"
@@ -23,6 +22,7 @@
 #include "solvers/projection.h"
 #include "solvers/soft_puzzle.h"
 #include "solvers/stochastic.h"
+#include "storage/json.h"
 #include "storage/stochastic_output.pb.h"
 
 ABSL_FLAG(

@@ -8,12 +8,12 @@
 #include "cli/commands.h"
 #include "cli/flags.h"
 #include "cli/input.h"
-#include "cli/json.h"
 #include "cli/progress.h"
 #include "cli/solve_util.h"
 #include "core/format.h"
 #include "solvers/solver.h"
 #include "storage/cli_output.pb.h"
+#include "storage/json.h"
 
 ABSL_FLAG(int64_t, max_nodes, 0,
           "Give up on a puzzle after this many search nodes (0 = no limit); "

@@ -98,7 +98,7 @@ Grid Generator::PuzzleAt(const Grid& solution, const std::vector<int>& removed,
 std::optional<GeneratedPuzzle> Generator::Generate(uint64_t seed,
                                                    const Judge& judge) {
   GeneratedPuzzle result{
-      Grid(*options_.shape), Grid(*options_.shape), seed, 0, 0, 0};
+      Grid(*options_.shape), Grid(*options_.shape), seed, 0, 0, 0, nullptr};
   std::vector<int> removed;
   for (int attempt = 0; attempt < options_.max_attempts; ++attempt) {
     ++result.attempts;
@@ -117,10 +117,11 @@ std::optional<GeneratedPuzzle> Generator::Generate(uint64_t seed,
       return result;
     }
     ++result.judged;
-    const Judgement first = judge(last, solution);
+    Judgement first = judge(last, solution);
     if (first.verdict == Verdict::kAccept && first.offset <= 0) {
       result.puzzle = std::move(last);
       result.solution = solution;
+      result.rating = std::move(first.rating);
       return result;
     }
     if (first.verdict == Verdict::kTooEasy || !options_.allow_backoff) continue;
@@ -131,16 +132,17 @@ std::optional<GeneratedPuzzle> Generator::Generate(uint64_t seed,
     // (an easy puzzle should not keep 20 clues it does not need). Puzzle k
     // of the sequence is the solution minus the first k removed orbits.
     std::optional<Grid> best;
+    std::shared_ptr<RatingResult> best_rating;
     double best_distance = 0;
-    auto consider = [&](Grid&& candidate, double offset) {
+    auto consider = [&](Grid&& candidate, Judgement& j) {
       // Ties go to the later (fewer clues) puzzle.
-      if (!best || std::abs(offset) <= best_distance) {
+      if (!best || std::abs(j.offset) <= best_distance) {
         best = std::move(candidate);
-        best_distance = std::abs(offset);
+        best_rating = std::move(j.rating);
+        best_distance = std::abs(j.offset);
       }
     };
-    if (first.verdict == Verdict::kAccept)
-      consider(std::move(last), first.offset);
+    if (first.verdict == Verdict::kAccept) consider(std::move(last), first);
     size_t lo = 0,
            hi = removed
                     .size();  // puzzle hi is too hard or harder than preferred
@@ -153,11 +155,10 @@ std::optional<GeneratedPuzzle> Generator::Generate(uint64_t seed,
         continue;
       }
       ++result.judged;
-      const Judgement j = judge(candidate, solution);
+      Judgement j = judge(candidate, solution);
       const bool harder = j.verdict == Verdict::kTooHard ||
                           (j.verdict == Verdict::kAccept && j.offset > 0);
-      if (j.verdict == Verdict::kAccept)
-        consider(std::move(candidate), j.offset);
+      if (j.verdict == Verdict::kAccept) consider(std::move(candidate), j);
       if (harder) {
         hi = mid;
       } else {
@@ -167,6 +168,7 @@ std::optional<GeneratedPuzzle> Generator::Generate(uint64_t seed,
     if (best) {
       result.puzzle = *std::move(best);
       result.solution = solution;
+      result.rating = std::move(best_rating);
       return result;
     }
   }

@@ -56,14 +56,20 @@ struct GeneratorOptions {
 // Where a candidate puzzle stands against a difficulty target.
 enum class Verdict { kAccept, kTooEasy, kTooHard };
 
+struct RatingResult;  // rater/rater.h
+
 // A judge's answer. For an accepted puzzle, `offset` is how far it lies
 // from the judge's preferred difficulty (negative: easier; 0 when the judge
-// has no preference, in which case the fewest clues win).
+// has no preference, in which case the fewest clues win), and `rating` the
+// rating the judge computed (null when it rated nothing), handed on to
+// GeneratedPuzzle::rating so the puzzle is not rated again.
 struct Judgement {
-  Judgement(Verdict v, double off = 0)
-      : verdict(v), offset(off) {}  // NOLINT: implicit from Verdict
+  Judgement(Verdict v, double off = 0,  // NOLINT: implicit from Verdict
+            std::shared_ptr<RatingResult> r = nullptr)
+      : verdict(v), offset(off), rating(std::move(r)) {}
   Verdict verdict;
   double offset;
+  std::shared_ptr<RatingResult> rating;
 };
 
 // Judges a candidate (puzzle, solution). Called from the generating thread.
@@ -77,6 +83,9 @@ struct GeneratedPuzzle {
   int attempts = 0;   // full grids tried, including the accepted one
   int64_t uniqueness_checks = 0;  // count-to-2 searches run
   int64_t judged = 0;             // candidates handed to the judge
+  // The accepted judgement's rating (null without a judge or when the judge
+  // rated nothing).
+  std::shared_ptr<RatingResult> rating;
 };
 
 class Generator {

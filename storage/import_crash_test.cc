@@ -58,8 +58,11 @@ ChildRun RunHelper(const std::string& db, long kill_row, long kill_commit) {
     const std::string batch = std::to_string(kBatch);
     const std::string row = std::to_string(kill_row);
     const std::string commit = std::to_string(kill_commit);
-    execl(SUDOKU_IMPORT_HELPER, SUDOKU_IMPORT_HELPER, db.c_str(),
-          kInput.c_str(), batch.c_str(), row.c_str(), commit.c_str(),
+    // The helper is built beside this test binary.
+    const std::string helper =
+        ExecutableDir() + "/sudoku_storage_import_helper";
+    execl(helper.c_str(), helper.c_str(), db.c_str(), kInput.c_str(),
+          batch.c_str(), row.c_str(), commit.c_str(),
           static_cast<char*>(nullptr));
     _exit(127);
   }

@@ -14,8 +14,8 @@
 // canonical-form deduplication keeps isomorphs out. Commits are batched
 // (a few per second), so a killed run loses at most its last batch; an
 // interrupted one (SIGINT) finishes the puzzles in hand, commits and stops.
-#ifndef SUDOKU_CLI_GENERATE_RUN_H_
-#define SUDOKU_CLI_GENERATE_RUN_H_
+#ifndef SUDOKU_BANK_BATCH_H_
+#define SUDOKU_BANK_BATCH_H_
 
 #include <atomic>
 #include <cstdint>
@@ -31,43 +31,12 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "generator/generator.h"
+#include "generator/level_target.h"
 #include "rater/rater.h"
 #include "storage/puzzle_store.h"
 #include "storage/sudoku.pb.h"
 
-namespace sudoku::cli {
-
-// A difficulty target: a score band, optionally a level (which sets the
-// band) and a technique the solve path must use.
-struct DifficultyTarget {
-  std::optional<Level> level;
-  double score_min = -1e9;
-  double score_max = 1e9;
-  std::string requires_technique;  // "" = any
-  // The preferred score inside the band (--score-target); unset: the
-  // level's default (DefaultScoreTarget), or none without a level.
-  std::optional<double> score_target;
-};
-
-// The score a puzzle of `level` should have when the generator can choose
-// (the back-off picks the in-band puzzle nearest to it): the middle of the
-// band for medium and hard; 1.0 below the medium threshold for easy (the
-// band is open below: the NYT's easy puzzles score 4.9-5.1 on their 10-90 %
-// range, docs/GENERATOR.md); none for evil and needs-guessing (the hardest
-// in-band puzzle, usually the minimal one).
-std::optional<double> DefaultScoreTarget(Level level);
-
-// The judge for `target` (rates with `rater`, which must outlive it).
-// Below the band (or easier than the required technique) is too easy;
-// above it, or needing a guess, too hard; an accepted puzzle carries its
-// offset from the score target. Caches the last rating per
-// thread so the accepted puzzle is not rated twice (see RateCached).
-absl::StatusOr<Judge> MakeJudge(const Rater& rater,
-                                const DifficultyTarget& target);
-
-// The rating of `puzzle`, reusing the judge's last rating on this thread
-// when it was for the same puzzle.
-RatingResult RateCached(const Rater& rater, const Grid& puzzle);
+namespace sudoku::bank {
 
 // What a batch makes.
 struct BatchSpec {
@@ -107,14 +76,24 @@ struct BatchStats {
 struct MadePuzzle {
   uint64_t index = 0;
   GeneratedPuzzle puzzle;
-  std::optional<RatingResult> rating;
+  // The judge's rating of the accepted puzzle, or the batch rater's when
+  // there is no judge (null when nothing rates).
+  std::shared_ptr<RatingResult> rating;
   int64_t puzzle_id = 0;  // stored row (0 without a store)
 };
 
-// The generator options of generate's flags (--shape, --symmetry,
-// --minimal, --min-clues, --max-clues, --max-attempts, --strict-minimal);
-// InvalidArgument when they contradict each other. In generate_command.cc.
-absl::StatusOr<GeneratorOptions> GeneratorOptionsFromFlags();
+// The batch of `generate`: puzzles `indices` of `seed` with `options`,
+// judged against `target` when it is active (rated by `rater`, which must
+// outlive the batch and is required when the target is active or the batch
+// is stored). Provenance parameters: the generator options, the target,
+// the rater's engine version (when it rates) and the seed. InvalidArgument
+// for an impossible target.
+absl::StatusOr<BatchSpec> PlanGeneration(const GeneratorOptions& options,
+                                         const DifficultyTarget& target,
+                                         const Rater* rater, uint64_t seed,
+                                         std::vector<uint64_t> indices,
+                                         int jobs);
+
 // The options as provenance parameters (name -> value).
 std::map<std::string, std::string> GeneratorParameters(
     const GeneratorOptions& options);
@@ -128,33 +107,24 @@ absl::StatusOr<std::set<uint64_t>> StoredIndices(PuzzleStore& store,
                                                  absl::string_view collection,
                                                  absl::string_view run_key);
 
-// The rating as stored (engine version, parameters, features).
-proto::Rating RatingToProto(const Rater& rater, const RatingResult& rating);
-// The solve path of the rating's explanation (empty when it has none).
-proto::Trace TraceToProto(const RatingResult& rating);
-
-// Runs the batch: generates, rates, stores (skipping indices already stored
-// by the same run), calls `on_made` in index order (may be null). Stops
-// early, keeping what is committed, when `stop` becomes true. The progress
-// line is drawn on a terminal only. Errors: the store's.
-absl::StatusOr<BatchStats> RunBatch(
-    const BatchSpec& spec, const StoreSpec& store,
-    const std::atomic<bool>* stop,
-    const std::function<void(const MadePuzzle&)>& on_made,
-    absl::string_view progress_label);
-
-// SIGINT sets the flag returned here while the guard lives (restores the
-// previous handler after).
-class InterruptGuard {
- public:
-  InterruptGuard();
-  ~InterruptGuard();
-  InterruptGuard(const InterruptGuard&) = delete;
-  InterruptGuard& operator=(const InterruptGuard&) = delete;
-  const std::atomic<bool>* flag() const;
-  bool interrupted() const;
+// What RunBatch reports as it goes (either may be null).
+struct BatchCallbacks {
+  // Before the first puzzle: how many puzzles this run will make.
+  std::function<void(int64_t pending)> on_start;
+  // After each puzzle (made or failed), in index order.
+  std::function<void()> on_progress;
+  // Each made puzzle, in index order (after it is committed when stored).
+  std::function<void(const MadePuzzle&)> on_made;
 };
 
-}  // namespace sudoku::cli
+// Runs the batch: generates, rates, stores (skipping indices already stored
+// by the same run). Stops early, keeping what is committed, when `stop`
+// (may be null) becomes true. Errors: the store's.
+absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec,
+                                    const StoreSpec& store,
+                                    const std::atomic<bool>* stop,
+                                    const BatchCallbacks& callbacks);
 
-#endif  // SUDOKU_CLI_GENERATE_RUN_H_
+}  // namespace sudoku::bank
+
+#endif  // SUDOKU_BANK_BATCH_H_

@@ -2,8 +2,8 @@
 // `emit(i, result)` runs on one thread at a time in index order, as soon as
 // the results up to i are ready. Output is therefore identical for any
 // number of jobs.
-#ifndef SUDOKU_CLI_PARALLEL_H_
-#define SUDOKU_CLI_PARALLEL_H_
+#ifndef SUDOKU_CORE_PARALLEL_H_
+#define SUDOKU_CORE_PARALLEL_H_
 
 #include <atomic>
 #include <map>
@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-namespace sudoku::cli {
+namespace sudoku {
 
 // `stop` (may be null) is polled between items: when it becomes true the
 // workers finish their current item and no new one starts.
@@ -47,6 +47,6 @@ void ParallelOrdered(size_t n, int jobs, Work work, Emit emit,
   for (std::thread& t : threads) t.join();
 }
 
-}  // namespace sudoku::cli
+}  // namespace sudoku
 
-#endif  // SUDOKU_CLI_PARALLEL_H_
+#endif  // SUDOKU_CORE_PARALLEL_H_

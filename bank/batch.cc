@@ -1,0 +1,228 @@
+#include "bank/batch.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <mutex>
+#include <thread>
+#include <utility>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "bank/records.h"
+#include "core/hash.h"
+#include "core/parallel.h"
+#include "core/rng.h"
+#include "core/status_macros.h"
+#include "generator/symmetry.h"
+
+namespace sudoku::bank {
+
+std::map<std::string, std::string> GeneratorParameters(
+    const GeneratorOptions& options) {
+  return {{"shape", options.shape->name()},
+          {"symmetry", std::string(SymmetryName(options.symmetry))},
+          {"minimal", options.minimal ? "true" : "false"},
+          {"min_clues", absl::StrCat(options.min_clues)},
+          {"max_clues", absl::StrCat(options.max_clues)},
+          {"max_attempts", absl::StrCat(options.max_attempts)},
+          {"allow_backoff", options.allow_backoff ? "true" : "false"}};
+}
+
+absl::StatusOr<BatchSpec> PlanGeneration(const GeneratorOptions& options,
+                                         const DifficultyTarget& target,
+                                         const Rater* rater, uint64_t seed,
+                                         std::vector<uint64_t> indices,
+                                         int jobs) {
+  SUDOKU_RETURN_IF_ERROR(options.Validate());
+  if (jobs < 1 || jobs > 256)
+    return absl::InvalidArgumentError("--jobs must be in 1..256");
+  BatchSpec spec;
+  spec.options = options;
+  spec.rater = rater;
+  spec.parameters = GeneratorParameters(options);
+  if (target.active()) {
+    if (rater == nullptr)
+      return absl::InvalidArgumentError("a difficulty target needs a rater");
+    SUDOKU_ASSIGN_OR_RETURN(spec.judge, MakeJudge(*rater, target));
+    for (const auto& [name, value] : target.Parameters())
+      spec.parameters[name] = value;
+    spec.parameters["rater_version"] = RaterEngineVersion();
+    if (target.level) spec.target_level = std::string(LevelName(*target.level));
+  }
+  spec.seed = seed;
+  spec.parameters["seed"] = absl::StrCat(seed);
+  spec.indices = std::move(indices);
+  spec.jobs = jobs;
+  spec.symmetry_name = std::string(SymmetryName(options.symmetry));
+  return spec;
+}
+
+std::string RunKey(const std::map<std::string, std::string>& parameters) {
+  std::string text = absl::StrCat("generator-", kGeneratorVersion, ";");
+  for (const auto& [name, value] : parameters)
+    absl::StrAppend(&text, name, "=", value, ";");
+  return HashHex64(Fnv1a(text));
+}
+
+absl::StatusOr<std::set<uint64_t>> StoredIndices(PuzzleStore& store,
+                                                 absl::string_view collection,
+                                                 absl::string_view run_key) {
+  std::set<uint64_t> out;
+  PuzzleQuery query;
+  query.collection = std::string(collection);
+  query.limit = 5000;
+  for (;;) {
+    SUDOKU_ASSIGN_OR_RETURN(std::vector<StoredPuzzle> page, store.Query(query));
+    if (page.empty()) break;
+    for (const StoredPuzzle& p : page) {
+      SUDOKU_ASSIGN_OR_RETURN(std::optional<proto::GenerationInfo> info,
+                              store.GetGenerationInfo(p.id));
+      if (!info.has_value()) continue;
+      auto run = info->parameters().find("run");
+      auto index = info->parameters().find("index");
+      if (run == info->parameters().end() || run->second != run_key) continue;
+      uint64_t i = 0;
+      if (index != info->parameters().end() &&
+          absl::SimpleAtoi(index->second, &i)) {
+        out.insert(i);
+      }
+    }
+    query.after_id = page.back().id;
+  }
+  return out;
+}
+
+absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
+                                    const std::atomic<bool>* stop,
+                                    const BatchCallbacks& callbacks) {
+  BatchStats stats;
+  const auto start = std::chrono::steady_clock::now();
+  const std::string run_key = RunKey(spec.parameters);
+  std::vector<uint64_t> pending;
+  int64_t collection_id = 0;
+  PuzzleStore* store = out.store;
+  if (store != nullptr) {
+    if (spec.rater == nullptr)
+      return absl::InvalidArgumentError("storing needs a rater");
+    SUDOKU_ASSIGN_OR_RETURN(std::set<uint64_t> done,
+                            StoredIndices(*store, out.collection, run_key));
+    for (uint64_t i : spec.indices) {
+      if (done.count(i) != 0) {
+        ++stats.resumed;
+      } else {
+        pending.push_back(i);
+      }
+    }
+    SUDOKU_ASSIGN_OR_RETURN(collection_id,
+                            store->EnsureCollection(out.collection, false));
+  } else {
+    pending = spec.indices;
+  }
+
+  struct Result {
+    bool skipped = false;  // not generated: the run was stopped first
+    std::optional<GeneratedPuzzle> puzzle;
+  };
+  std::atomic<bool> halt{false};
+  auto stopped = [&] {
+    return halt.load() || (stop != nullptr && stop->load());
+  };
+  std::mutex generators_mu;
+  std::map<std::thread::id, std::unique_ptr<Generator>>
+      generators;  // one per thread
+  auto work = [&](size_t k) {
+    Result r;
+    if (stopped()) {
+      halt.store(true);
+      r.skipped = true;
+      return r;
+    }
+    Generator* generator;
+    {
+      std::lock_guard<std::mutex> lock(generators_mu);
+      auto& slot = generators[std::this_thread::get_id()];
+      if (slot == nullptr) slot = std::make_unique<Generator>(spec.options);
+      generator = slot.get();
+    }
+    r.puzzle =
+        generator->Generate(DeriveSeed(spec.seed, pending[k]), spec.judge);
+    if (r.puzzle && spec.rater != nullptr && r.puzzle->rating == nullptr) {
+      r.puzzle->rating =
+          std::make_shared<RatingResult>(spec.rater->Rate(r.puzzle->puzzle));
+    }
+    return r;
+  };
+
+  if (callbacks.on_start)
+    callbacks.on_start(static_cast<int64_t>(pending.size()));
+  std::vector<MadePuzzle> buffer;
+  absl::Status error;
+  auto last_commit = std::chrono::steady_clock::now();
+  auto store_one = [&](MadePuzzle& m) -> absl::Status {
+    GenerationProvenance run;
+    run.parameters = spec.parameters;
+    run.run_key = run_key;
+    run.batch_seed = spec.seed;
+    run.index = m.index;
+    run.symmetry = spec.symmetry_name;
+    run.target_level = spec.target_level;
+    SUDOKU_ASSIGN_OR_RETURN(
+        InsertResult inserted,
+        StoreGenerated(
+            *store, *spec.rater, m.puzzle, *m.rating, run, out.source,
+            absl::StrCat("seed=", spec.seed, " index=", m.index), out.traces));
+    m.puzzle_id = inserted.id;
+    ++(inserted.inserted ? stats.inserted : stats.isomorphs);
+    return store->AddToCollection(collection_id, inserted.id);
+  };
+  auto flush = [&]() {
+    if (buffer.empty() || !error.ok()) return;
+    error = store->RunInTransaction([&]() -> absl::Status {
+      for (MadePuzzle& m : buffer) SUDOKU_RETURN_IF_ERROR(store_one(m));
+      return absl::OkStatus();
+    });
+    if (!error.ok()) {
+      halt.store(true);
+      return;
+    }
+    if (callbacks.on_made) {
+      for (const MadePuzzle& m : buffer) callbacks.on_made(m);
+    }
+    buffer.clear();
+    last_commit = std::chrono::steady_clock::now();
+  };
+  auto emit = [&](size_t k, Result r) {
+    if (r.skipped) return;
+    if (callbacks.on_progress) callbacks.on_progress();
+    if (!r.puzzle) {
+      ++stats.failed;
+      return;
+    }
+    ++stats.made;
+    stats.attempts += r.puzzle->attempts;
+    std::shared_ptr<RatingResult> rating = r.puzzle->rating;
+    MadePuzzle m{pending[k], std::move(*r.puzzle), std::move(rating), 0};
+    if (store == nullptr) {
+      if (callbacks.on_made) callbacks.on_made(m);
+      return;
+    }
+    buffer.push_back(std::move(m));
+    if (buffer.size() >= 256 || std::chrono::steady_clock::now() - last_commit >
+                                    std::chrono::milliseconds(250)) {
+      flush();
+    }
+  };
+  ParallelOrdered(pending.size(), spec.jobs, work, emit, &halt);
+  if (store != nullptr) flush();
+  stats.interrupted = stop != nullptr && stop->load();
+  stats.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  if (!error.ok()) return error;
+  return stats;
+}
+
+}  // namespace sudoku::bank

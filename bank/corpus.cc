@@ -1,0 +1,202 @@
+#include "bank/corpus.h"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <tuple>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "core/format.h"
+#include "core/rng.h"
+#include "core/status_macros.h"
+#include "generator/symmetry.h"
+
+namespace sudoku::bank {
+
+absl::StatusOr<Shard> ParseShard(const std::string& spec) {
+  std::vector<std::string> parts = absl::StrSplit(spec, '/');
+  Shard s;
+  if (parts.size() != 2 || !absl::SimpleAtoi(parts[0], &s.index) ||
+      !absl::SimpleAtoi(parts[1], &s.count) || s.count < 1 ||
+      s.index >= s.count) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--shard must be I/K with 0 <= I < K (e.g. 0/4 ... 3/4), got '", spec,
+        "'"));
+  }
+  return s;
+}
+
+absl::StatusOr<BatchSpec> PlanCorpusLevel(const GeneratorOptions& options,
+                                          Level level, const Rater& rater,
+                                          uint64_t seed, int per_level,
+                                          const Shard& shard, int jobs) {
+  if (per_level < 1)
+    return absl::InvalidArgumentError("--per-level must be at least 1");
+  const std::string level_name(LevelName(level));
+  DifficultyTarget target;
+  target.level = level;
+  // The parameters are the corpus's own (not PlanGeneration's), so that a
+  // corpus resumes under the run key it was built with.
+  SUDOKU_ASSIGN_OR_RETURN(BatchSpec spec,
+                          PlanGeneration(options, {}, &rater, seed, {}, jobs));
+  SUDOKU_ASSIGN_OR_RETURN(spec.judge, MakeJudge(rater, target));
+  // Level L's puzzle i: DeriveSeed(DeriveSeed(seed, L), i), the same in
+  // every shard layout.
+  spec.seed = DeriveSeed(seed, static_cast<uint64_t>(level));
+  for (uint64_t i = shard.index; i < static_cast<uint64_t>(per_level);
+       i += shard.count) {
+    spec.indices.push_back(i);
+  }
+  spec.parameters["level"] = level_name;
+  spec.parameters["rater_version"] = RaterEngineVersion();
+  spec.parameters["seed"] = absl::StrCat(seed);
+  spec.parameters["corpus"] = "true";
+  spec.target_level = level_name;
+  return spec;
+}
+
+absl::StatusOr<std::vector<FileRow>> CollectRows(
+    PuzzleStore& store, const std::string& collection,
+    const std::string& run_key, const std::function<bool(uint64_t)>& keep) {
+  std::vector<FileRow> rows;
+  PuzzleQuery q;
+  q.collection = collection;
+  q.limit = 5000;
+  for (;;) {
+    SUDOKU_ASSIGN_OR_RETURN(std::vector<StoredPuzzle> page, store.Query(q));
+    if (page.empty()) break;
+    for (const StoredPuzzle& p : page) {
+      SUDOKU_ASSIGN_OR_RETURN(std::optional<proto::GenerationInfo> info,
+                              store.GetGenerationInfo(p.id));
+      uint64_t index = 0;
+      if (info.has_value()) {
+        auto it = info->parameters().find("index");
+        if (it != info->parameters().end())
+          (void)absl::SimpleAtoi(it->second, &index);
+      }
+      if (!run_key.empty()) {
+        if (!info.has_value()) continue;
+        auto run = info->parameters().find("run");
+        if (run == info->parameters().end() || run->second != run_key ||
+            !keep(index))
+          continue;
+      }
+      SUDOKU_ASSIGN_OR_RETURN(std::vector<proto::Rating> ratings,
+                              store.Ratings(p.id));
+      std::string score = "", level = "";
+      if (!ratings.empty()) {
+        score = absl::StrFormat("%.3f", ratings.back().score());
+        level = ratings.back().level();
+      }
+      rows.push_back({index, p.id,
+                      absl::StrCat(ToLine(p.givens), "\t",
+                                   p.solution ? ToLine(*p.solution) : "", "\t",
+                                   score, "\t", level)});
+    }
+    q.after_id = page.back().id;
+  }
+  std::sort(rows.begin(), rows.end(), [](const FileRow& a, const FileRow& b) {
+    return std::tie(a.index, a.id) < std::tie(b.index, b.id);
+  });
+  return rows;
+}
+
+absl::Status WriteRows(const std::string& path,
+                       const std::vector<FileRow>& rows) {
+  std::ofstream out(path);
+  if (!out)
+    return absl::InvalidArgumentError(absl::StrCat("cannot write ", path));
+  out << "#puzzle\tsolution\tscore\tlevel\n";
+  for (const FileRow& r : rows) out << r.line << "\n";
+  out.close();
+  if (!out) return absl::InternalError(absl::StrCat("error writing ", path));
+  return absl::OkStatus();
+}
+
+std::string LevelFilePath(const std::string& dir, const std::string& level,
+                          const Shard& shard) {
+  return shard.count == 1
+             ? absl::StrCat(dir, "/", level, ".tsv")
+             : absl::StrCat(dir, "/", level, ".shard-", shard.index, "-of-",
+                            shard.count, ".tsv");
+}
+
+absl::Status MergeInto(PuzzleStore& in, PuzzleStore& out, MergeStats* stats) {
+  // Collection memberships of the input, by puzzle id.
+  std::map<int64_t, std::vector<std::string>> member_of;
+  SUDOKU_ASSIGN_OR_RETURN(auto collections, in.Collections());
+  for (const auto& [name, n] : collections) {
+    PuzzleQuery q;
+    q.collection = name;
+    q.limit = 5000;
+    for (;;) {
+      SUDOKU_ASSIGN_OR_RETURN(std::vector<StoredPuzzle> page, in.Query(q));
+      if (page.empty()) break;
+      for (const StoredPuzzle& p : page) member_of[p.id].push_back(name);
+      q.after_id = page.back().id;
+    }
+  }
+  std::map<std::string, int64_t> out_collections;
+  PuzzleQuery q;
+  q.limit = 1000;
+  for (;;) {
+    SUDOKU_ASSIGN_OR_RETURN(std::vector<StoredPuzzle> page, in.Query(q));
+    if (page.empty()) break;
+    const absl::Status merged = out.RunInTransaction([&]() -> absl::Status {
+      for (const StoredPuzzle& p : page) {
+        ++stats->read;
+        NewPuzzle np;
+        np.givens = p.givens;
+        np.solution = p.solution;
+        np.num_solutions = p.num_solutions;
+        np.source = p.source;
+        np.label = p.label;
+        SUDOKU_ASSIGN_OR_RETURN(InsertResult r, out.InsertPuzzle(np));
+        if (r.inserted) {
+          ++stats->inserted;
+          SUDOKU_ASSIGN_OR_RETURN(std::vector<proto::Rating> ratings,
+                                  in.Ratings(p.id));
+          int64_t last_rating = 0;
+          for (const proto::Rating& rating : ratings) {
+            SUDOKU_ASSIGN_OR_RETURN(last_rating, out.AddRating(r.id, rating));
+          }
+          SUDOKU_ASSIGN_OR_RETURN(std::optional<proto::Trace> trace,
+                                  in.LatestTrace(p.id));
+          if (trace.has_value()) {
+            SUDOKU_RETURN_IF_ERROR(
+                out.AddTrace(r.id, last_rating, *trace).status());
+          }
+          SUDOKU_ASSIGN_OR_RETURN(std::vector<SolverRun> runs,
+                                  in.SolverRuns(p.id));
+          for (SolverRun run : runs) {
+            run.puzzle_id = r.id;
+            SUDOKU_RETURN_IF_ERROR(out.AddSolverRun(run).status());
+          }
+          SUDOKU_ASSIGN_OR_RETURN(std::optional<proto::GenerationInfo> info,
+                                  in.GetGenerationInfo(p.id));
+          if (info.has_value())
+            SUDOKU_RETURN_IF_ERROR(out.SetGenerationInfo(r.id, *info));
+        } else {
+          ++stats->duplicates;
+        }
+        for (const std::string& name : member_of[p.id]) {
+          auto [it, fresh] = out_collections.try_emplace(name, 0);
+          if (fresh) {
+            SUDOKU_ASSIGN_OR_RETURN(it->second,
+                                    out.EnsureCollection(name, false));
+          }
+          SUDOKU_RETURN_IF_ERROR(out.AddToCollection(it->second, r.id));
+        }
+      }
+      return absl::OkStatus();
+    });
+    SUDOKU_RETURN_IF_ERROR(merged);
+    q.after_id = page.back().id;
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace sudoku::bank

@@ -1,0 +1,70 @@
+// Level corpora in the bank: the engine behind `corpus build` and
+// `corpus merge`. A corpus is one collection per level ("PREFIX/LEVEL"),
+// built in shards (shard I of K makes the puzzles whose index is I modulo
+// K, so K machines build one corpus) and merged back with canonical-form
+// deduplication.
+#ifndef SUDOKU_BANK_CORPUS_H_
+#define SUDOKU_BANK_CORPUS_H_
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "bank/batch.h"
+#include "generator/generator.h"
+#include "rater/rater.h"
+#include "storage/puzzle_store.h"
+
+namespace sudoku::bank {
+
+// Shard `index` of `count`.
+struct Shard {
+  uint64_t index = 0, count = 1;
+};
+// "I/K" with 0 <= I < K; InvalidArgument otherwise.
+absl::StatusOr<Shard> ParseShard(const std::string& spec);
+
+// The batch of one level of a corpus: this shard's indices below
+// `per_level`, seeded DeriveSeed(DeriveSeed(seed, level), i) so that every
+// shard layout makes the same puzzles, judged for `level` by `rater` (which
+// must outlive the batch).
+absl::StatusOr<BatchSpec> PlanCorpusLevel(const GeneratorOptions& options,
+                                          Level level, const Rater& rater,
+                                          uint64_t seed, int per_level,
+                                          const Shard& shard, int jobs);
+
+// One line of a level file: puzzle, solution, score, level.
+struct FileRow {
+  uint64_t index = 0;
+  int64_t id = 0;
+  std::string line;
+};
+
+// The rows of `collection` (all, or those of `run_key` whose index passes
+// `keep`), ordered by generation index then id.
+absl::StatusOr<std::vector<FileRow>> CollectRows(
+    PuzzleStore& store, const std::string& collection,
+    const std::string& run_key, const std::function<bool(uint64_t)>& keep);
+
+// Writes a level file (a header line, then the rows).
+absl::Status WriteRows(const std::string& path,
+                       const std::vector<FileRow>& rows);
+
+// The file a level (of a shard) is written to in `dir`.
+std::string LevelFilePath(const std::string& dir, const std::string& level,
+                          const Shard& shard);
+
+struct MergeStats {
+  int64_t read = 0, inserted = 0, duplicates = 0;
+};
+
+// Copies every puzzle of `in` into `out` (isomorphs are merged), with its
+// ratings, latest trace, solver runs, generation info and collections.
+absl::Status MergeInto(PuzzleStore& in, PuzzleStore& out, MergeStats* stats);
+
+}  // namespace sudoku::bank
+
+#endif  // SUDOKU_BANK_CORPUS_H_

@@ -1,0 +1,46 @@
+// Rating with the bank as a cache: the engine behind `rate --db` (and any
+// front end that rates submitted puzzles). A puzzle whose canonical form is
+// stored with a rating by this engine version and these parameters gets
+// that rating at once; others are rated and stored (puzzle, rating, trace,
+// provenance). A stored rating that lacks the stochastic solvers' results
+// is completed when the rater runs them.
+#ifndef SUDOKU_BANK_RATING_BANK_H_
+#define SUDOKU_BANK_RATING_BANK_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "core/grid.h"
+#include "rater/rater.h"
+#include "storage/cli_output.pb.h"
+#include "storage/puzzle_store.h"
+
+namespace sudoku::bank {
+
+class RatingBank {
+ public:
+  // Neither is owned; both must outlive the bank. `source` is stored as the
+  // provenance of puzzles the bank had not seen ("rate", "submission").
+  RatingBank(PuzzleStore& store, const Rater& rater, std::string source);
+
+  // The stored rating of `puzzle` (any isomorph) that this rater would
+  // give, as a rate answer (from_store set), or nullopt when there is none
+  // or it lacks results the rater computes (the stochastic solvers').
+  // Not thread-safe (one store connection).
+  absl::StatusOr<std::optional<RateOutput>> Lookup(const Grid& puzzle);
+
+  // Stores `puzzle` (if new), the rating and its trace; returns the
+  // puzzle's id. REQUIRES: rating.status == kRated.
+  absl::StatusOr<int64_t> Store(const Grid& puzzle, const RatingResult& rating);
+
+ private:
+  PuzzleStore& store_;
+  const Rater& rater_;
+  const std::string source_;
+};
+
+}  // namespace sudoku::bank
+
+#endif  // SUDOKU_BANK_RATING_BANK_H_

@@ -1,0 +1,233 @@
+#include "bank/records.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "core/format.h"
+#include "core/status_macros.h"
+
+namespace sudoku::bank {
+namespace {
+
+uint32_t Saturate(int64_t v) {
+  return static_cast<uint32_t>(
+      std::clamp<int64_t>(v, 0, std::numeric_limits<uint32_t>::max()));
+}
+
+}  // namespace
+
+std::map<std::string, std::string> RatingParameters(const Rater& rater) {
+  std::map<std::string, std::string> p = rater.Parameters();
+  p.erase("stochastic_use");
+  return p;
+}
+
+proto::Rating RatingRecord(const Rater& rater, const RatingResult& r) {
+  const RatingFeatures& f = r.features;
+  proto::Rating p;
+  p.set_engine_version(RaterEngineVersion());
+  for (const auto& [k, v] : RatingParameters(rater))
+    (*p.mutable_parameters())[k] = v;
+  p.set_score(r.score);
+  p.set_level(std::string(LevelName(r.level)));
+  p.set_er(f.er);
+  p.set_ep(f.ep);
+  p.set_ed(f.ed);
+  p.set_hardest_technique(f.hardest_technique);
+  for (const auto& [technique, count] : f.technique_counts) {
+    proto::Rating::TechniqueCount* c = p.add_technique_counts();
+    c->set_technique_id(technique);
+    c->set_count(static_cast<uint32_t>(count));
+  }
+  p.set_solved_by_logic(f.solved_by_logic);
+  p.set_solver_nodes(static_cast<uint64_t>(f.solver_nodes));
+  p.set_solver_guesses(static_cast<uint64_t>(f.solver_guesses));
+  p.set_exact_solver("backtrack");
+  for (const RaterOptions::StochasticConfig& c :
+       rater.options().stochastic_solvers) {
+    auto it = f.stochastic_success.find(c.solver);
+    if (it == f.stochastic_success.end()) continue;
+    proto::Rating::StochasticResult* s = p.add_stochastic();
+    s->set_solver(c.solver);
+    s->set_runs(static_cast<uint32_t>(c.runs));
+    s->set_successes(static_cast<uint32_t>(std::lround(it->second * c.runs)));
+    s->set_budget_steps(static_cast<uint64_t>(c.iterations));
+    (*p.mutable_features())[absl::StrCat("median_iterations.", c.solver)] =
+        f.stochastic_median_iterations.at(c.solver);
+  }
+  p.set_seed(f.stochastic_seed);
+  p.set_total_steps(static_cast<uint64_t>(f.steps));
+  auto& features = *p.mutable_features();
+  features["search_effort"] = f.search_effort;
+  features["player_effort"] = f.player_effort;
+  features["technique_effort"] = f.technique_effort;
+  features["steps_above_singles"] = f.steps_above_singles;
+  features["clues"] = f.clues;
+  features["deduction_guesses"] = f.deduction_guesses;
+  return p;
+}
+
+bool SameRating(const proto::Rating& stored, const Rater& rater) {
+  if (stored.engine_version() != RaterEngineVersion()) return false;
+  return std::map<std::string, std::string>(stored.parameters().begin(),
+                                            stored.parameters().end()) ==
+         RatingParameters(rater);
+}
+
+bool HasStochastic(const proto::Rating& stored) {
+  return stored.stochastic_size() > 0;
+}
+
+proto::Trace TraceRecord(const Explanation& e) {
+  proto::Trace t;
+  for (const Deduction& d : e.steps) {
+    proto::Trace::Step* s = t.add_steps();
+    s->set_technique_id(d.technique);
+    for (const CellDigit& cd : d.placements) {
+      proto::Trace::Step::Placement* pl = s->add_placements();
+      pl->set_cell(static_cast<uint32_t>(cd.cell));
+      pl->set_digit(static_cast<uint32_t>(cd.digit));
+    }
+    for (const CellDigit& cd : d.eliminations) {
+      proto::Trace::Step::Elimination* el = s->add_eliminations();
+      el->set_cell(static_cast<uint32_t>(cd.cell));
+      el->set_digit(static_cast<uint32_t>(cd.digit));
+    }
+    for (int c : d.pattern_cells)
+      s->add_evidence_cells(static_cast<uint32_t>(c));
+    s->set_explanation(d.text);
+    s->set_difficulty(static_cast<uint32_t>(std::lround(d.rating * 10)));
+  }
+  t.set_engine_version(RaterEngineVersion());
+  t.set_complete(e.status == ExplainStatus::kSolved);
+  return t;
+}
+
+proto::GenerationInfo GenerationRecord(const GeneratedPuzzle& puzzle,
+                                       const GenerationProvenance& run) {
+  proto::GenerationInfo info;
+  info.set_seed(puzzle.seed);
+  info.set_generator_version(absl::StrCat("generator-", kGeneratorVersion));
+  for (const auto& [name, value] : run.parameters)
+    (*info.mutable_parameters())[name] = value;
+  (*info.mutable_parameters())["run"] = run.run_key;
+  (*info.mutable_parameters())["index"] = absl::StrCat(run.index);
+  (*info.mutable_parameters())["batch_seed"] = absl::StrCat(run.batch_seed);
+  info.set_symmetry(run.symmetry);
+  info.set_target_level(run.target_level);
+  info.set_attempts(static_cast<uint64_t>(puzzle.attempts));
+  return info;
+}
+
+absl::StatusOr<InsertResult> StoreGenerated(
+    PuzzleStore& store, const Rater& rater, const GeneratedPuzzle& puzzle,
+    const RatingResult& rating, const GenerationProvenance& run,
+    const std::string& source, const std::string& label, bool with_trace) {
+  NewPuzzle np;
+  np.givens = puzzle.puzzle;
+  np.solution = puzzle.solution;
+  np.num_solutions = 1;
+  np.source = source;
+  np.label = label;
+  SUDOKU_ASSIGN_OR_RETURN(InsertResult inserted, store.InsertPuzzle(np));
+  if (!inserted.inserted) return inserted;
+  SUDOKU_ASSIGN_OR_RETURN(
+      int64_t rating_id,
+      store.AddRating(inserted.id, RatingRecord(rater, rating)));
+  if (with_trace && rating.explanation != nullptr) {
+    SUDOKU_RETURN_IF_ERROR(
+        store.AddTrace(inserted.id, rating_id, TraceRecord(*rating.explanation))
+            .status());
+  }
+  SUDOKU_RETURN_IF_ERROR(
+      store.SetGenerationInfo(inserted.id, GenerationRecord(puzzle, run)));
+  return inserted;
+}
+
+void AddSteps(const Explanation& e, RateOutput& out) {
+  for (const Deduction& step : e.steps) {
+    RateOutput::Step* s = out.add_steps();
+    s->set_rating(step.rating);
+    s->set_technique(step.technique);
+    s->set_text(step.text);
+  }
+}
+
+RateOutput RateOutputOf(const Grid& puzzle, const RatingResult& r,
+                        bool explain) {
+  RateOutput out;
+  out.set_puzzle(ToLine(puzzle));
+  const RatingFeatures& f = r.features;
+  out.set_clues(static_cast<uint32_t>(f.clues));
+  out.set_solver_nodes(Saturate(f.solver_nodes));
+  out.set_solver_guesses(Saturate(f.solver_guesses));
+  for (const Grid& s : r.solutions) out.add_solutions(ToLine(s));
+  switch (r.status) {
+    case RateStatus::kNoSolution:
+      out.set_status(RateOutput::NONE);
+      out.set_error("the puzzle has no solution");
+      return out;
+    case RateStatus::kMultipleSolutions:
+      out.set_status(RateOutput::MULTIPLE);
+      out.set_error(
+          "the puzzle has several solutions (two are shown); a proper puzzle "
+          "has one");
+      return out;
+    case RateStatus::kRated:
+      break;
+  }
+  out.set_status(RateOutput::RATED);
+  out.set_engine_version(RaterEngineVersion());
+  out.set_score(r.score);
+  out.set_level(std::string(LevelName(r.level)));
+  out.set_er(f.er);
+  out.set_ep(f.ep);
+  out.set_ed(f.ed);
+  out.set_hardest_technique(f.hardest_technique);
+  for (const auto& [technique, count] : f.technique_counts) {
+    (*out.mutable_technique_counts())[technique] = static_cast<uint32_t>(count);
+  }
+  for (const auto& [solver, rate] : f.stochastic_success)
+    (*out.mutable_solver_success())[solver] = rate;
+  out.set_search_effort(f.search_effort);
+  out.set_player_effort(f.player_effort);
+  out.set_solved_by_logic(f.solved_by_logic);
+  if (explain && r.explanation != nullptr) AddSteps(*r.explanation, out);
+  return out;
+}
+
+RateOutput RateOutputOfStored(const Grid& puzzle, const proto::Rating& p,
+                              int64_t puzzle_id) {
+  RateOutput out;
+  out.set_puzzle(ToLine(puzzle));
+  out.set_clues(static_cast<uint32_t>(puzzle.NumFilled()));
+  out.set_status(RateOutput::RATED);
+  out.set_from_store(true);
+  out.set_puzzle_id(static_cast<uint64_t>(puzzle_id));
+  out.set_engine_version(p.engine_version());
+  out.set_score(p.score());
+  out.set_level(p.level());
+  out.set_er(p.er());
+  out.set_ep(p.ep());
+  out.set_ed(p.ed());
+  out.set_hardest_technique(p.hardest_technique());
+  for (const auto& c : p.technique_counts())
+    (*out.mutable_technique_counts())[c.technique_id()] = c.count();
+  for (const auto& s : p.stochastic()) {
+    (*out.mutable_solver_success())[s.solver()] =
+        s.runs() == 0 ? 0.0 : static_cast<double>(s.successes()) / s.runs();
+  }
+  auto it = p.features().find("search_effort");
+  if (it != p.features().end()) out.set_search_effort(it->second);
+  it = p.features().find("player_effort");
+  if (it != p.features().end()) out.set_player_effort(it->second);
+  out.set_solved_by_logic(p.solved_by_logic());
+  out.set_solver_nodes(Saturate(static_cast<int64_t>(p.solver_nodes())));
+  out.set_solver_guesses(Saturate(static_cast<int64_t>(p.solver_guesses())));
+  return out;
+}
+
+}  // namespace sudoku::bank

@@ -1,0 +1,19 @@
+// Printing protobuf messages as one-line JSON: protobuf's JSON mapping with
+// the proto field names, as every --json output of the CLI (and every
+// answer of a front end over the same messages) promises. Map fields come
+// out with their keys sorted, so the same message prints the same bytes on
+// every run.
+#ifndef SUDOKU_STORAGE_JSON_H_
+#define SUDOKU_STORAGE_JSON_H_
+
+#include <string>
+
+#include "google/protobuf/message.h"
+
+namespace sudoku {
+
+std::string ToJson(const google::protobuf::Message& message);
+
+}  // namespace sudoku
+
+#endif  // SUDOKU_STORAGE_JSON_H_
