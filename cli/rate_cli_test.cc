@@ -132,5 +132,47 @@ TEST(RateCliTest, StoresRatingsAndReusesThemForIsomorphs) {
   std::remove(db.c_str());
 }
 
+// generate --db and rate --db store through the same records: a puzzle
+// generated into the bank is rated from it (same engine version and
+// parameters), and a stochastic rating completes the stored one.
+TEST(RateCliTest, ReusesTheRatingThatGenerateStored) {
+  const std::string db = UniqueTempPath("generated.db");
+  CliResult made =
+      RunCli(absl::StrCat("generate --count=1 --seed=3 --json --db=", db));
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  const std::string puzzle = JsonString(made.out, "puzzle");
+  ASSERT_EQ(puzzle.size(), 81u) << made.out;
+  CliResult fresh =
+      RunCli(absl::StrCat("rate --json --no-stochastic ", puzzle));
+  ASSERT_EQ(fresh.exit_code, 0) << fresh.err;
+  CliResult reused = RunCli(
+      absl::StrCat("rate --json --no-stochastic --db=", db, " ", puzzle));
+  ASSERT_EQ(reused.exit_code, 0) << reused.err;
+  EXPECT_THAT(reused.out, HasSubstr("\"from_store\":true"));
+  EXPECT_EQ(JsonNumber(reused.out, "score"), JsonNumber(fresh.out, "score"));
+  EXPECT_EQ(JsonString(reused.out, "level"), JsonString(fresh.out, "level"));
+  // generate stores no solver success rates; a full rate computes and
+  // stores them, and then finds them.
+  CliResult full = RunCli(absl::StrCat("rate --json --db=", db, " ", puzzle));
+  ASSERT_EQ(full.exit_code, 0) << full.err;
+  EXPECT_THAT(full.out, Not(HasSubstr("\"from_store\":true")));
+  EXPECT_THAT(full.out, HasSubstr("\"solver_success\""));
+  CliResult stored = RunCli(absl::StrCat("rate --json --db=", db, " ", puzzle));
+  ASSERT_EQ(stored.exit_code, 0) << stored.err;
+  EXPECT_THAT(stored.out, HasSubstr("\"from_store\":true"));
+  EXPECT_THAT(stored.out, HasSubstr("\"solver_success\""));
+  std::remove(db.c_str());
+}
+
+// The same puzzles print the same bytes on every run (map fields sorted).
+TEST(RateCliTest, JsonIsByteStable) {
+  const std::string args = absl::StrCat("rate --json --no-stochastic ", kWiki,
+                                        " ", Transposed(kWiki));
+  CliResult a = RunCli(args), b = RunCli(args);
+  ASSERT_EQ(a.exit_code, 0);
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_THAT(a.out, HasSubstr("\"technique_counts\":{"));
+}
+
 }  // namespace
 }  // namespace sudoku
