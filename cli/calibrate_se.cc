@@ -18,7 +18,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "cli/deduction_util.h"
+#include "bank/step_output.h"
 #include "cli/flags.h"
 #include "cli/input.h"
 #include "cli/progress.h"
@@ -202,11 +202,11 @@ absl::Status RunCalibrateSe(const CommandArgs& args) {
     if (r.se <= 6.05) {
       upto6.Add(r.se, r.ours);
       if (!equal) {
-        ++confusion[{SeLabel(r), TechniqueDisplayName(r.our_hardest)}];
+        ++confusion[{SeLabel(r), bank::TechniqueDisplayName(r.our_hardest)}];
         ++er_pairs[{r.se, r.ours}];
       }
     } else {
-      ++hard_confusion[{SeLabel(r), TechniqueDisplayName(r.our_hardest)}];
+      ++hard_confusion[{SeLabel(r), bank::TechniqueDisplayName(r.our_hardest)}];
     }
   }
 

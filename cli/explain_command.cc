@@ -6,9 +6,9 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "bank/step_output.h"
 #include "cli/command.h"
 #include "cli/commands.h"
-#include "cli/deduction_util.h"
 #include "cli/flags.h"
 #include "cli/input.h"
 #include "core/format.h"
@@ -24,35 +24,6 @@ ABSL_FLAG(bool, no_guess, false,
 namespace sudoku::cli {
 namespace {
 
-ExplainOutput ExplainToOutput(const StepSolver& solver, const Grid& puzzle) {
-  ExplainOutput out;
-  out.set_puzzle(ToLine(puzzle));
-  const Explanation e = solver.Explain(puzzle);
-  out.set_status(std::string(ExplainStatusName(e.status)));
-  for (const Deduction& d : e.steps)
-    *out.add_steps() = ToStepOutput(d, puzzle.shape());
-  out.set_er(e.ratings.er);
-  out.set_ep(e.ratings.ep);
-  out.set_ed(e.ratings.ed);
-  out.set_solved_by_logic(e.solved_by_logic);
-  out.set_guesses(static_cast<uint32_t>(e.guesses));
-  for (const auto& [id, count] : e.technique_counts) {
-    TechniqueCountOutput* c = out.add_technique_counts();
-    c->set_technique(id);
-    c->set_name(TechniqueDisplayName(id));
-    c->set_count(static_cast<uint32_t>(count));
-  }
-  out.set_final_grid(ToLine(e.final_grid));
-  if (e.status == ExplainStatus::kNoSolution)
-    out.set_error("the puzzle has no solution");
-  if (e.status == ExplainStatus::kMultipleSolutions) {
-    out.set_error(
-        "the puzzle has several solutions; uniqueness techniques were not "
-        "used");
-  }
-  return out;
-}
-
 struct Explained {
   ExplainOutput out;
   std::string summary;  // the count line for text output
@@ -66,7 +37,7 @@ Explained ExplainOne(const StepSolver& solver, const InputPuzzle& input) {
     r.out.set_error(std::string(input.grid.status().message()));
     return r;
   }
-  r.out = ExplainToOutput(solver, *input.grid);
+  r.out = bank::ExplainToOutput(solver, *input.grid);
   r.out.set_where(input.where());
   r.out.set_label(input.label);
   Explanation counts(input.grid->shape());
@@ -74,7 +45,7 @@ Explained ExplainOne(const StepSolver& solver, const InputPuzzle& input) {
     counts.technique_counts.emplace_back(c.technique(),
                                          static_cast<int>(c.count()));
   }
-  r.summary = CountSummary(counts);
+  r.summary = bank::CountSummary(counts);
   return r;
 }
 

@@ -1,4 +1,4 @@
-#include "cli/deduction_util.h"
+#include "bank/step_output.h"
 
 #include <cctype>
 #include <map>
@@ -6,9 +6,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "core/format.h"
 #include "deduction/registry.h"
 
-namespace sudoku::cli {
+namespace sudoku::bank {
 namespace {
 
 const std::map<std::string, std::string, std::less<>>& Names() {
@@ -81,4 +82,33 @@ std::string CountSummary(const Explanation& explanation) {
       });
 }
 
-}  // namespace sudoku::cli
+ExplainOutput ExplainToOutput(const StepSolver& solver, const Grid& puzzle) {
+  ExplainOutput out;
+  out.set_puzzle(ToLine(puzzle));
+  const Explanation e = solver.Explain(puzzle);
+  out.set_status(std::string(ExplainStatusName(e.status)));
+  for (const Deduction& d : e.steps)
+    *out.add_steps() = ToStepOutput(d, puzzle.shape());
+  out.set_er(e.ratings.er);
+  out.set_ep(e.ratings.ep);
+  out.set_ed(e.ratings.ed);
+  out.set_solved_by_logic(e.solved_by_logic);
+  out.set_guesses(static_cast<uint32_t>(e.guesses));
+  for (const auto& [id, count] : e.technique_counts) {
+    TechniqueCountOutput* c = out.add_technique_counts();
+    c->set_technique(id);
+    c->set_name(TechniqueDisplayName(id));
+    c->set_count(static_cast<uint32_t>(count));
+  }
+  out.set_final_grid(ToLine(e.final_grid));
+  if (e.status == ExplainStatus::kNoSolution)
+    out.set_error("the puzzle has no solution");
+  if (e.status == ExplainStatus::kMultipleSolutions) {
+    out.set_error(
+        "the puzzle has several solutions; uniqueness techniques were not "
+        "used");
+  }
+  return out;
+}
+
+}  // namespace sudoku::bank

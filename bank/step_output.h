@@ -1,7 +1,8 @@
-// Shared by `explain` and `hint`: deduction steps as protobuf output
+// Deduction steps and explanations as the protobuf answers of `explain` and
+// `hint` (every front end's): deduction steps as protobuf output
 // messages (storage/deduction_output.proto) and as text.
-#ifndef SUDOKU_CLI_DEDUCTION_UTIL_H_
-#define SUDOKU_CLI_DEDUCTION_UTIL_H_
+#ifndef SUDOKU_BANK_STEP_OUTPUT_H_
+#define SUDOKU_BANK_STEP_OUTPUT_H_
 
 #include <string>
 
@@ -11,7 +12,7 @@
 #include "deduction/technique.h"
 #include "storage/deduction_output.pb.h"
 
-namespace sudoku::cli {
+namespace sudoku::bank {
 
 // The human name of a technique id ("Hidden single", "X-Wing", "Guess");
 // the id itself when unknown.
@@ -23,9 +24,13 @@ std::string TechniqueNameInText(absl::string_view id);
 
 StepOutput ToStepOutput(const Deduction& step, const Shape& shape);
 
+// The whole explanation of `puzzle` by `solver` (explain --json): status,
+// steps, ER/EP/ED, technique counts, the final grid.
+ExplainOutput ExplainToOutput(const StepSolver& solver, const Grid& puzzle);
+
 // "54 × hidden single, 3 × pointing, 1 × X-Wing".
 std::string CountSummary(const Explanation& explanation);
 
-}  // namespace sudoku::cli
+}  // namespace sudoku::bank
 
-#endif  // SUDOKU_CLI_DEDUCTION_UTIL_H_
+#endif  // SUDOKU_BANK_STEP_OUTPUT_H_
