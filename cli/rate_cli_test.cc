@@ -126,7 +126,11 @@ TEST(RateCliTest, StoresRatingsAndReusesThemForIsomorphs) {
   EXPECT_THAT(again.out, HasSubstr(Transposed(kWiki)));
   CliResult rerate =
       RunCli(absl::StrCat("rate --json --rerate --db=", db, " ", kWiki));
+  ASSERT_EQ(rerate.exit_code, 0) << rerate.err;
+  // Rated again (not from the store), as the same puzzle and score.
+  EXPECT_EQ(JsonString(rerate.out, "status"), "RATED") << rerate.out;
   EXPECT_THAT(rerate.out, Not(HasSubstr("\"from_store\":true")));
+  EXPECT_EQ(JsonNumber(rerate.out, "score"), JsonNumber(first.out, "score"));
   CliResult shown = RunCli(absl::StrCat("show 1 --db=", db));
   EXPECT_EQ(shown.exit_code, 0) << shown.out;
   std::remove(db.c_str());

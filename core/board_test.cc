@@ -31,7 +31,9 @@ TEST(BoardTest, PlaceAndEliminateReportContradictions) {
   Board board(Shape::GetOrDie(2, 2));
   EXPECT_TRUE(board.Place(0, 1));
   EXPECT_EQ(board.value(0), 1);
-  EXPECT_FALSE(board.Place(1, 1) && false);  // 1 not a candidate of r1c2
+  // 1 is not a candidate of r1c2 (its peer r1c1 holds it).
+  EXPECT_FALSE(board.candidates(1).Contains(1));
+  EXPECT_FALSE(board.Place(1, 1));
   Board b2(Shape::GetOrDie(2, 2));
   // Leave r1c4 with only {4}, then place 4 in a peer: contradiction.
   EXPECT_TRUE(b2.Eliminate(3, 1));
