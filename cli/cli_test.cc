@@ -118,6 +118,18 @@ TEST(CliTest, SolveCountsAllSolutions) {
               HasSubstr("\"num_solutions\":72"));  // 288 grids / 4 for r1c1
 }
 
+// Counting every solution of a near-empty grid would never end: the node
+// bound stops it with a lower bound, a message and exit code 1.
+TEST(CliTest, SolveCountIsBoundedByMaxNodes) {
+  const std::string sparse = std::string("1") + std::string(80, '.');
+  CliResult r =
+      RunCli("solve --count=0 --max-nodes=1000 --format=json " + sparse);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.out, HasSubstr("\"limit_hit\":true"));
+  EXPECT_THAT(r.err, HasSubstr("search stopped at --max-nodes=1000"));
+  EXPECT_EQ(RunCli("solve --max-nodes=-1 " + sparse).exit_code, 2);
+}
+
 TEST(CliTest, UsageErrorsExitTwo) {
   EXPECT_EQ(RunCli("").exit_code, 2);
   EXPECT_EQ(RunCli("frobnicate").exit_code, 2);

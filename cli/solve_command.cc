@@ -1,6 +1,7 @@
 // sudoku-forge solve: solutions of each puzzle with an exact solver.
 #include <iostream>
 
+#include "absl/flags/declare.h"
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "cli/command.h"
@@ -15,8 +16,14 @@
 #include "storage/cli_output.pb.h"
 #include "storage/json.h"
 
+ABSL_DECLARE_FLAG(int64_t, max_nodes);  // validate_command.cc
+
 namespace sudoku::cli {
 namespace {
+
+// Counting every solution of a sparse grid never ends: without --max-nodes,
+// --count=0 stops after this many search nodes (a few seconds).
+constexpr int64_t kCountAllDefaultNodes = 10'000'000;
 
 int RunSolve(const CommandArgs& args) {
   if (IsStochasticSolver(absl::GetFlag(FLAGS_solver)))
@@ -46,6 +53,11 @@ int RunSolve(const CommandArgs& args) {
 
   SolveLimits limits;
   limits.max_solutions = count;
+  limits.max_nodes = absl::GetFlag(FLAGS_max_nodes);
+  if (limits.max_nodes < 0)
+    return UsageError("solve", "--max-nodes must be >= 0 (0 = no bound)");
+  if (count == 0 && args.given_flags.count("max_nodes") == 0)
+    limits.max_nodes = kCountAllDefaultNodes;
   int exit_code = kExitOk;
   Progress progress("solve", static_cast<int64_t>(inputs->size()));
   for (const InputPuzzle& input : *inputs) {
@@ -65,6 +77,15 @@ int RunSolve(const CommandArgs& args) {
     }
     SolveResult result = (*solver)->Solve(*input.grid, limits);
     if (result.num_solutions == 0) exit_code = kExitBadPuzzle;
+    if (result.limit_hit) {
+      // An incomplete answer is not a success.
+      exit_code = kExitBadPuzzle;
+      std::cerr << input.where()
+                << ": search stopped at --max-nodes=" << limits.max_nodes
+                << " with " << result.num_solutions
+                << " solution(s) found so far (a lower bound; raise "
+                   "--max-nodes, 0 = no bound)\n";
+    }
     if (format == "json") {
       SolveOutput out;
       out.set_puzzle(ToLine(*input.grid));
@@ -81,7 +102,7 @@ int RunSolve(const CommandArgs& args) {
       continue;
     }
     if (result.num_solutions == 0) {
-      std::cerr << input.where() << ": no solution\n";
+      if (!result.limit_hit) std::cerr << input.where() << ": no solution\n";
       continue;
     }
     if (result.num_solutions >= 2 && count != 1) {
@@ -116,7 +137,14 @@ Command SolveCommand() {
       "solutions\n"
       "(0 = all) and prints up to two of them; the count goes to stderr. JSON\n"
       "objects carry num_solutions, solutions, nodes and guesses.\n"
-      "Exit code 1 when some puzzle is invalid or has no solution.\n"
+      "--max-nodes=N bounds the search per puzzle (0 = no bound; with "
+      "--count=0\n"
+      "the default is 10,000,000 nodes): a puzzle whose search stops there "
+      "is\n"
+      "reported with the solutions found so far (a lower bound) and exit "
+      "code 1.\n"
+      "Exit code 1 when some puzzle is invalid, has no solution or hit the "
+      "bound.\n"
       "Stochastic solvers (--solver=anneal|hillclimb|reseda|...): --runs=K "
       "seeded\n"
       "runs per puzzle (run i uses DeriveSeed(--seed, i)); prints the success "
@@ -128,8 +156,9 @@ Command SolveCommand() {
       "solvers;\n"
       "--soft reads soft-clue puzzles ({4679} cells) for them "
       "(docs/LP_SOLVERS.md).",
-      {"json", "shape", "solver", "count", "format", "runs", "seed",
-       "solver_params", "max_iterations", "max_seconds", "variant", "soft"},
+      {"json", "shape", "solver", "count", "format", "max_nodes", "runs",
+       "seed", "solver_params", "max_iterations", "max_seconds", "variant",
+       "soft"},
       &RunSolve};
 }
 
