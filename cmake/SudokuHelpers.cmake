@@ -35,16 +35,15 @@ function(sudoku_cc_test)
   add_executable(sudoku_${ARG_NAME} ${ARG_SRCS})
   target_link_libraries(sudoku_${ARG_NAME} PRIVATE sudoku_build_options
     ${ARG_DEPS} GTest::gtest GTest::gmock sudoku_test_main)
-  # Paths reach the tests through the environment (tests/testing/paths.h),
-  # never as compiled-in defines: a fresh clone elsewhere then compiles to
-  # the same objects and ccache reuses them.
-  set(env "SUDOKU_SOURCE_DIR=${PROJECT_SOURCE_DIR}" "SUDOKU_SHARED_DIR=${SUDOKU_SHARED_DIR}")
+  # Paths reach the tests at run time (tests/testing/paths.h reads
+  # sudoku-paths.txt in the build directory), never as compiled-in defines:
+  # a fresh clone elsewhere then compiles to the same objects and ccache
+  # reuses them.
   if(ARG_LABELS)
     gtest_discover_tests(sudoku_${ARG_NAME} DISCOVERY_TIMEOUT 60
-      PROPERTIES LABELS "${ARG_LABELS}" ENVIRONMENT "${env}")
+      PROPERTIES LABELS "${ARG_LABELS}")
   else()
-    gtest_discover_tests(sudoku_${ARG_NAME} DISCOVERY_TIMEOUT 60
-      PROPERTIES ENVIRONMENT "${env}")
+    gtest_discover_tests(sudoku_${ARG_NAME} DISCOVERY_TIMEOUT 60)
   endif()
 endfunction()
 

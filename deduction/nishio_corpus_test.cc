@@ -45,7 +45,7 @@ TEST(NishioCorpusTest, HodokuTemplateDelete) {
   const std::string path =
       sudoku::testing::SharedDir() + "/corpora/techniques/reglib-1.3.txt";
   const std::vector<std::string> lines = ReadLines(path);
-  if (lines.empty()) GTEST_SKIP() << "no library at " << path;
+  SUDOKU_REQUIRE_SHARED(!lines.empty(), "no library at " << path);
   int cases = 0, equal = 0;
   for (const std::string& line : lines) {
     std::optional<nishio_testing::HodokuCase> c =
@@ -72,7 +72,7 @@ TEST(NishioCorpusTest, Top1465SinglesPlusRule) {
   const std::string path =
       sudoku::testing::SharedDir() + "/corpora/puzzles3_magictour_top1465.txt";
   const std::vector<std::string> puzzles = ReadLines(path);
-  if (puzzles.empty()) GTEST_SKIP() << "no corpus at " << path;
+  SUDOKU_REQUIRE_SHARED(!puzzles.empty(), "no corpus at " << path);
   const std::unique_ptr<Technique> exact = MakeNishioTechnique();
   const std::unique_ptr<Technique> matching = MakeNishioMatchingTechnique();
   int solved_singles = 0, solved_exact = 0, solved_matching = 0;
@@ -128,7 +128,7 @@ TEST(NishioCorpusTest, Top1465StepSolver) {
   const std::string path =
       sudoku::testing::SharedDir() + "/corpora/puzzles3_magictour_top1465.txt";
   const std::vector<std::string> puzzles = ReadLines(path);
-  if (puzzles.empty()) GTEST_SKIP() << "no corpus at " << path;
+  SUDOKU_REQUIRE_SHARED(!puzzles.empty(), "no corpus at " << path);
   DeductionOptions options;
   options.allow_guessing = false;
   int solved[3] = {0, 0, 0};

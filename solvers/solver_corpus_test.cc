@@ -33,7 +33,7 @@ class CorpusTest : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(CorpusTest, KernelGenericAndDlxAgree) {
   const std::vector<Grid> puzzles = Load(GetParam(), 150);
-  if (puzzles.empty()) GTEST_SKIP() << "corpus not found: " << GetParam();
+  SUDOKU_REQUIRE_SHARED(!puzzles.empty(), "corpus not found: " << GetParam());
   auto kernel = NewBacktrackSolver();
   auto generic = NewBacktrackSolver({.use_classic_kernel = false});
   auto dlx = NewDlxSolver();

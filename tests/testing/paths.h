@@ -1,13 +1,14 @@
-// Where tests and benchmarks find their files, found at run time (see
-// core/locate.h) so that no absolute path is compiled in. Each can be
-// overridden by an environment variable of the same name; ctest sets
-// SUDOKU_SOURCE_DIR and SUDOKU_SHARED_DIR (cmake/SudokuHelpers.cmake), so an
-// out-of-tree build finds them too.
+// Where tests and benchmarks find their files, found at run time so that no
+// absolute path is compiled in (a fresh clone at another path then compiles
+// to the same objects, and ccache reuses them). The configure step writes
+// sudoku-paths.txt into the build directory ("source=...", "shared=..."),
+// found above the running executable (core/locate.h); the environment
+// variables SUDOKU_SOURCE_DIR and SUDOKU_SHARED_DIR override it.
 #ifndef SUDOKU_TESTS_TESTING_PATHS_H_
 #define SUDOKU_TESTS_TESTING_PATHS_H_
 
 #include <cstdlib>
-#include <filesystem>
+#include <fstream>
 #include <optional>
 #include <string>
 
@@ -15,26 +16,33 @@
 
 namespace sudoku::testing {
 
-// The source tree: the first directory above the executable holding
-// core/locate.h.
-inline std::string SourceDir() {
-  if (const char* value = std::getenv("SUDOKU_SOURCE_DIR");
-      value != nullptr && *value != '\0') {
-    return value;
+// The value of `key` in the build's sudoku-paths.txt ("" when absent).
+inline std::string BuildPath(const std::string& key) {
+  const std::optional<std::string> file =
+      FindAboveExecutable("sudoku-paths.txt");
+  if (!file) return "";
+  std::ifstream in(*file);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind(key + "=", 0) == 0) return line.substr(key.size() + 1);
   }
-  const std::optional<std::string> marker =
-      FindAboveExecutable("core/locate.h");
-  if (!marker) return "";
-  return std::filesystem::path(*marker).parent_path().parent_path().string();
+  return "";
 }
 
-// The reference material (../shared beside the source tree); may not exist.
+inline std::string EnvOr(const char* name, const std::string& fallback) {
+  const char* value = std::getenv(name);
+  return value != nullptr && *value != '\0' ? value : fallback;
+}
+
+// The source tree.
+inline std::string SourceDir() {
+  return EnvOr("SUDOKU_SOURCE_DIR", BuildPath("source"));
+}
+
+// The reference material (../shared beside the source tree by default); may
+// not exist.
 inline std::string SharedDir() {
-  if (const char* value = std::getenv("SUDOKU_SHARED_DIR");
-      value != nullptr && *value != '\0') {
-    return value;
-  }
-  return SourceDir() + "/../shared";
+  return EnvOr("SUDOKU_SHARED_DIR", BuildPath("shared"));
 }
 
 // The sudoku-forge binary of this build: <build root>/cli/sudoku-forge.
@@ -42,6 +50,28 @@ inline std::string ForgeBinary() {
   return EnvOrFindAboveExecutable("SUDOKU_FORGE_BINARY", "cli/sudoku-forge");
 }
 
+// Whether the run is CI's (CI set and not "false"): there the reference
+// material beside the checkout is required, and its absence fails the
+// corpus tests instead of skipping them.
+inline bool RunningInCi() {
+  const char* ci = std::getenv("CI");
+  return ci != nullptr && *ci != '\0' && std::string(ci) != "false";
+}
+
 }  // namespace sudoku::testing
+
+// Skips the current test with `message` when `condition` fails, except in
+// CI (RunningInCi()), where the reference material must be present and its
+// absence is a failure.
+#define SUDOKU_REQUIRE_SHARED(condition, message)                       \
+  do {                                                                  \
+    if (!(condition)) {                                                 \
+      if (::sudoku::testing::RunningInCi()) {                           \
+        FAIL() << message << " (CI is set: ../shared must be present)"; \
+      } else {                                                          \
+        GTEST_SKIP() << message;                                        \
+      }                                                                 \
+    }                                                                   \
+  } while (false)
 
 #endif  // SUDOKU_TESTS_TESTING_PATHS_H_
