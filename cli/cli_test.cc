@@ -130,6 +130,20 @@ TEST(CliTest, SolveCountIsBoundedByMaxNodes) {
   EXPECT_EQ(RunCli("solve --max-nodes=-1 " + sparse).exit_code, 2);
 }
 
+// A stray header is reported on its line and the puzzles below it are all
+// read (it used to swallow them).
+TEST(CliTest, StrayHeaderLineIsReportedAndSkipped) {
+  const std::string input = absl::StrCat(
+      "Puzzles from Bob:\n", kWiki, "\nMy puzzle\n", kWiki, "\n", kWiki, "\n");
+  CliResult r = RunCli("validate -", input);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.out, HasSubstr("<stdin>:1\tinvalid\tline 1:"));
+  EXPECT_THAT(r.out, HasSubstr("<stdin>:3\tinvalid\tline 3: not a puzzle"));
+  EXPECT_THAT(r.out, HasSubstr("<stdin>:2\tunique"));
+  EXPECT_THAT(r.out, HasSubstr("<stdin>:4\tunique"));
+  EXPECT_THAT(r.out, HasSubstr("<stdin>:5\tunique"));
+}
+
 TEST(CliTest, UsageErrorsExitTwo) {
   EXPECT_EQ(RunCli("").exit_code, 2);
   EXPECT_EQ(RunCli("frobnicate").exit_code, 2);

@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 
 namespace sudoku {
 namespace {
@@ -177,6 +178,8 @@ std::vector<RawCell> SplitRow(absl::string_view line, int line_no) {
 
 std::vector<PuzzleRecord> ParsePuzzles(absl::string_view text,
                                        const ParseOptions& options) {
+  // A UTF-8 byte-order mark (as some editors save) is not part of the text.
+  absl::ConsumePrefix(&text, "\xEF\xBB\xBF");
   std::vector<absl::string_view> lines = absl::StrSplit(text, '\n');
   for (auto& l : lines) {
     if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
@@ -281,13 +284,19 @@ std::vector<PuzzleRecord> ParsePuzzles(absl::string_view text,
                                        "10, 12, 16, 20 or 25 "
                                        "cells): got ",
                                        width, " cells"));
+      // Reported alone: the lines after it are read as if it were not
+      // there.
       records.push_back(std::move(record));
-      // Skip the rest of this block so one bad block is one error.
-      while (i < lines.size() && !IsBlank(lines[i])) ++i;
       continue;
     }
+    // A grid block is one only when its rows form a complete grid: a row
+    // of another width, a blank line or the end before `width` rows make
+    // the first line a line that is not a puzzle, reported alone, and the
+    // lines after it are read afresh (so a stray header never swallows the
+    // puzzles below it).
+    const size_t after_first = i;
     size_t rows = 1;
-    absl::Status error;
+    std::string broken;  // why the block is not a grid
     while (rows < width && i < lines.size()) {
       const absl::string_view next = lines[i];
       const int next_no = static_cast<int>(i) + 1;
@@ -296,21 +305,28 @@ std::vector<PuzzleRecord> ParsePuzzles(absl::string_view text,
       if (IsComment(next) || IsSeparator(next, static_cast<int>(width)))
         continue;
       std::vector<RawCell> row = SplitRow(next, next_no);
-      if (row.size() != width && error.ok()) {
-        error = LineError(next_no, absl::StrCat("grid row has ", row.size(),
-                                                " cells, expected ", width));
+      if (row.size() != width) {
+        broken = absl::StrCat("line ", next_no, " has ", row.size(), " cells");
+        break;
       }
       raw.insert(raw.end(), row.begin(), row.end());
       ++rows;
     }
-    if (!error.ok()) {
-      record.grid = error;
-    } else if (rows < width) {
-      record.grid = LineError(line_no, absl::StrCat("grid ends after ", rows,
-                                                    " rows, expected ", width));
-    } else {
-      record.grid = BuildGrid(raw, *shape, options, line_no);
+    if (broken.empty() && rows < width) {
+      broken = absl::StrCat("the block ends after ", rows,
+                            rows == 1 ? " row" : " rows");
     }
+    if (!broken.empty()) {
+      record.grid =
+          LineError(line_no, absl::StrCat("not a puzzle: ", width,
+                                          " cells, and no complete grid of ",
+                                          width, " rows of ", width,
+                                          " cells starts here (", broken, ")"));
+      records.push_back(std::move(record));
+      i = after_first;
+      continue;
+    }
+    record.grid = BuildGrid(raw, *shape, options, line_no);
     records.push_back(std::move(record));
     // A trailing separator line closes the block.
     while (i < lines.size() && !IsBlank(lines[i]) &&
@@ -326,6 +342,9 @@ absl::StatusOr<Grid> ParseGrid(absl::string_view text,
   std::vector<PuzzleRecord> records = ParsePuzzles(text, options);
   if (records.empty()) return absl::InvalidArgumentError("no puzzle found");
   if (records.size() > 1) {
+    // A broken grid reads as several lines that are not puzzles: the first
+    // one's reason says what is wrong.
+    if (!records[0].grid.ok()) return std::move(records[0].grid);
     return absl::InvalidArgumentError(
         absl::StrCat("expected one puzzle, found ", records.size(),
                      " (the second starts on line ", records[1].line, ")"));

@@ -117,11 +117,66 @@ TEST(FormatTest, BlockErrorsNameTheLine) {
   const std::string short_row = "53..7....\n6..195..\n.98....6.\n";
   EXPECT_THAT(ParseGrid(short_row),
               StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("line 2: grid row has 8 cells")));
+                       HasSubstr("line 1: not a puzzle: 9 cells, and no "
+                                 "complete grid of 9 rows of 9 cells starts "
+                                 "here (line 2 has 8 cells)")));
   const std::string truncated = "53..7....\n6..195...\n\n";
   EXPECT_THAT(ParseGrid(truncated),
               StatusIs(absl::StatusCode::kInvalidArgument,
-                       HasSubstr("grid ends after 2 rows")));
+                       HasSubstr("the block ends after 2 rows")));
+}
+
+// A line that is not a puzzle is reported and skipped; it never changes how
+// the lines after it are read.
+TEST(FormatTest, StrayLinesDoNotSwallowThePuzzlesAfterThem) {
+  const std::string p1 =
+      "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419.."
+      "5....8..79";
+  const std::string p2 =
+      "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2...."
+      ".1.4......";
+  for (const std::string header :
+       {"Puzzles from Bob:", "My puzzle", "puzzles", "x"}) {
+    SCOPED_TRACE(header);
+    const std::vector<PuzzleRecord> records =
+        ParsePuzzles(header + "\n" + p1 + "\n" + p2 + "\n");
+    ASSERT_EQ(records.size(), 3u);
+    EXPECT_EQ(records[0].line, 1);
+    EXPECT_FALSE(records[0].grid.ok());
+    EXPECT_THAT(records[0].grid.status().message(), HasSubstr("line 1"));
+    ASSERT_OK(records[1].grid);
+    EXPECT_EQ(ToLine(*records[1].grid), p1);
+    ASSERT_OK(records[2].grid);
+    EXPECT_EQ(ToLine(*records[2].grid), p2);
+  }
+}
+
+TEST(FormatTest, ByteOrderMarkAndCrlfAreAccepted) {
+  const std::string p1 =
+      "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419.."
+      "5....8..79";
+  const std::vector<PuzzleRecord> records =
+      ParsePuzzles("\xEF\xBB\xBF" + p1 + "\r\n" + p1 + "\r\n");
+  ASSERT_EQ(records.size(), 2u);
+  for (const PuzzleRecord& r : records) {
+    ASSERT_OK(r.grid);
+    EXPECT_EQ(ToLine(*r.grid), p1);
+  }
+}
+
+TEST(FormatTest, ANulByteSpoilsOnlyItsLine) {
+  const std::string p1 =
+      "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419.."
+      "5....8..79";
+  std::string text = p1 + "\n";
+  text += std::string("53..7\0", 6) + "\n";
+  text += p1 + "\n";
+  const std::vector<PuzzleRecord> records = ParsePuzzles(text);
+  ASSERT_EQ(records.size(), 3u);
+  EXPECT_TRUE(records[0].grid.ok());
+  EXPECT_FALSE(records[1].grid.ok());
+  EXPECT_EQ(records[1].line, 2);
+  EXPECT_TRUE(records[2].grid.ok());
 }
 
 TEST(FormatTest, ParsesNumberTokensForLargeShapes) {
