@@ -34,6 +34,10 @@ struct Command {
   // The flags this command accepts (names with underscores, no dashes).
   std::vector<const char*> flags;
   int (*run)(const CommandArgs&);
+  // When set, the command lives in this sibling binary (the research
+  // commands are in sudoku-forge-research): the driver runs it with the
+  // whole command line instead of calling `run` (cli/driver.h).
+  const char* forward_to = nullptr;
 };
 
 // Prints "sudoku-forge CMD: message" to stderr and returns kExitUsage.

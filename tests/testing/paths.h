@@ -42,6 +42,13 @@ inline std::string ForgeBinary() {
   return EnvOrFindAboveExecutable("SUDOKU_FORGE_BINARY", "cli/sudoku-forge");
 }
 
+// The research binary of this build, written beside sudoku-forge:
+// <build root>/cli/sudoku-forge-research.
+inline std::string ResearchBinary() {
+  return EnvOrFindAboveExecutable("SUDOKU_FORGE_RESEARCH_BINARY",
+                                  "cli/sudoku-forge-research");
+}
+
 }  // namespace sudoku::testing
 
 #endif  // SUDOKU_TESTS_TESTING_PATHS_H_

@@ -18,17 +18,17 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "cli/calibrate_se.h"
-#include "cli/command.h"
-#include "cli/commands.h"
 #include "cli/flags.h"
 #include "cli/input.h"
 #include "cli/progress.h"
 #include "core/format.h"
-#include "core/hash.h"
+#include "core/stats.h"
 #include "rater/calibration.h"
+#include "rater/model_file.h"
 #include "rater/rater.h"
 #include "rater/stats.h"
+#include "research/calibrate_se.h"
+#include "research/commands.h"
 
 ABSL_FLAG(std::string, label, "",
           "calibrate: the label column of --corpus to compare with");
@@ -61,7 +61,7 @@ ABSL_FLAG(bool, stochastic, false,
           "calibrate: compute the stochastic-solver features too (implied when "
           "an input needs them)");
 
-namespace sudoku::cli {
+namespace sudoku::research {
 namespace {
 
 struct Scored {
@@ -78,7 +78,7 @@ std::vector<Scored> RateRows(const Rater& rater,
                              const std::string& what) {
   std::vector<Scored> out(rows.size());
   std::atomic<size_t> next{0};
-  Progress progress(what, static_cast<int64_t>(rows.size()));
+  cli::Progress progress(what, static_cast<int64_t>(rows.size()));
   auto worker = [&]() {
     for (size_t i = next.fetch_add(1); i < rows.size(); i = next.fetch_add(1)) {
       out[i].row = rows[i];
@@ -186,7 +186,7 @@ Agreement Compare(const std::vector<Scored>& scored, const std::string& label) {
       std::sort(values.begin(), values.end());
       md << absl::StrFormat("| %s | %d | %g | %g | %g |\n", LevelName(level),
                             values.size(), values.front(),
-                            values[values.size() / 2], values.back());
+                            SortedQuantile(values, 0.5), values.back());
     }
   }
   a.confusion = md.str();
@@ -194,7 +194,7 @@ Agreement Compare(const std::vector<Scored>& scored, const std::string& label) {
 }
 
 absl::StatusOr<RatedFile> LoadRated(const std::string& path) {
-  absl::StatusOr<std::string> text = ReadFileOrStdin(path);
+  absl::StatusOr<std::string> text = cli::ReadFileOrStdin(path);
   if (!text.ok()) return text.status();
   absl::StatusOr<RatedFile> file = ParseRatedTsv(*text);
   if (!file.ok())
@@ -203,48 +203,38 @@ absl::StatusOr<RatedFile> LoadRated(const std::string& path) {
   return file;
 }
 
-// A linear model over named inputs.
-struct Model {
-  std::vector<std::string> inputs;
-  std::vector<double> b;  // intercept first
-  double Score(const RatingFeatures& f) const {
-    double p = b[0];
-    for (size_t j = 0; j < inputs.size(); ++j)
-      p += b[j + 1] * ModelInputValue(inputs[j], f);
-    return p;
-  }
+// The rated rows with a value for `label`, split by row parity: the fit
+// uses the even rows and reports on the odd (held-out) ones.
+struct ParitySplit {
+  std::vector<LabelledFeatures> even, odd;
 };
+ParitySplit SplitByParity(const std::vector<Scored>& scored,
+                          const std::string& label) {
+  ParitySplit split;
+  for (size_t i = 0; i < scored.size(); ++i) {
+    if (!scored[i].ok) continue;
+    std::optional<double> v =
+        LabelValue(label, scored[i].row->labels.at(label));
+    if (!v) continue;
+    (i % 2 == 0 ? split.even : split.odd).push_back({&scored[i].features, *v});
+  }
+  return split;
+}
 
-// Fits log(label) on the even rows; returns the held-out Spearman rho on the
-// odd rows through *held_out_rho.
-Model FitLogModel(const std::vector<Scored>& scored, const std::string& label,
-                  const std::vector<std::string>& inputs,
-                  double* held_out_rho) {
-  std::vector<std::vector<double>> x;
-  std::vector<double> y, pred, truth;
-  for (size_t i = 0; i < scored.size(); i += 2) {
-    if (!scored[i].ok) continue;
-    std::optional<double> v =
-        LabelValue(label, scored[i].row->labels.at(label));
-    if (!v || *v <= 0) continue;
-    std::vector<double> row;
-    for (const std::string& in : inputs)
-      row.push_back(ModelInputValue(in, scored[i].features));
-    x.push_back(std::move(row));
-    y.push_back(std::log(*v));
-  }
-  Model m{inputs, LeastSquares(x, y)};
-  if (m.b.empty()) m.b.assign(inputs.size() + 1, 0.0);
-  for (size_t i = 1; i < scored.size(); i += 2) {
-    if (!scored[i].ok) continue;
-    std::optional<double> v =
-        LabelValue(label, scored[i].row->labels.at(label));
-    if (!v || *v <= 0) continue;
-    pred.push_back(m.Score(scored[i].features));
-    truth.push_back(*v);
-  }
-  *held_out_rho = Spearman(pred, truth);
-  return m;
+// Fits log(label) on the even rows with `inputs`; the held-out Spearman rho
+// is measured on the odd rows.
+LogModelFit FitOnEvenRows(const std::vector<Scored>& scored,
+                          const std::string& label,
+                          const std::vector<std::string>& inputs) {
+  const ParitySplit split = SplitByParity(scored, label);
+  return FitLogModel(split.even, split.odd, inputs);
+}
+
+// Held-out Spearman rho (odd rows) of a log-model refitted on even rows
+// with `inputs`.
+double HeldOut(const std::vector<Scored>& scored, const std::string& label,
+               const std::vector<std::string>& inputs) {
+  return FitOnEvenRows(scored, label, inputs).held_out_rho;
 }
 
 double Rho(const std::vector<Scored>& scored, const std::string& label,
@@ -317,44 +307,47 @@ absl::StatusOr<std::vector<std::string>> ParseInputs(const std::string& text) {
   return inputs;
 }
 
-std::string FormatDouble(double v) { return absl::StrFormat("%.6g", v); }
-
-int Fit(const Rater& rater, const std::string& path, const std::string& label,
-        const std::vector<std::string>& inputs) {
-  absl::StatusOr<RatedFile> file = LoadRated(path);
-  if (!file.ok())
-    return UsageError("calibrate", std::string(file.status().message()));
-  const int sample = absl::GetFlag(FLAGS_sample);
-  std::vector<Scored> scored = RateRows(rater, Sample(*file, sample), "fit");
-  // 1. The score: log(label) on even rows, held-out rho on odd rows.
-  double rho = 0;
-  const Model model = FitLogModel(scored, label, inputs, &rho);
+// Prints the fitted score model: each input's coefficient, its held-out
+// rho alone and the held-out rho without it.
+void PrintScoreFit(const std::vector<Scored>& scored, const std::string& path,
+                   const std::string& label,
+                   const std::vector<std::string>& inputs,
+                   const LogModelFit& fit) {
   std::cout << "# Score model: log(" << label << ") fitted on the even rows of "
             << path << ", Spearman rho on the odd rows (held out)\n\n";
   std::cout << "| input | coefficient | held-out rho alone | held-out rho "
                "without it |\n"
                "|---|---:|---:|---:|\n";
-  std::cout << absl::StrFormat("| (intercept) | %.4f | | |\n", model.b[0]);
+  std::cout << absl::StrFormat("| (intercept) | %.4f | | |\n",
+                               fit.model.coefficients[0]);
   for (size_t j = 0; j < inputs.size(); ++j) {
-    double alone = 0, without = 0;
-    FitLogModel(scored, label, {inputs[j]}, &alone);
+    const double alone = HeldOut(scored, label, {inputs[j]});
     std::vector<std::string> rest = inputs;
     rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(j));
-    if (!rest.empty()) FitLogModel(scored, label, rest, &without);
+    const double without = rest.empty() ? 0 : HeldOut(scored, label, rest);
     std::cout << absl::StrFormat(
-        "| %s | %.4f | %.3f | %s |\n", inputs[j], model.b[j + 1], alone,
-        rest.empty() ? "" : absl::StrFormat("%.3f", without));
+        "| %s | %.4f | %.3f | %s |\n", inputs[j], fit.model.coefficients[j + 1],
+        alone, rest.empty() ? "" : absl::StrFormat("%.3f", without));
   }
   std::cout << absl::StrFormat(
-      "\nheld-out Spearman rho of the fitted score: %.3f\n", rho);
-  auto score = [&model](const Scored& s) { return model.Score(s.features); };
+      "\nheld-out Spearman rho of the fitted score: %.3f\n", fit.held_out_rho);
+}
 
-  // 2. The level thresholds on the anchors' even rows; report on odd rows.
+// The level anchors rated and scored by a candidate model: the rows of each
+// anchor, and their level samples split by row parity.
+struct AnchorSamples {
+  std::vector<RatedFile> files;            // per anchor (empty if absent)
+  std::vector<std::vector<Scored>> rows;   // per anchor
+  std::vector<LevelSample> fit, held_out;  // even and odd rows
+};
+
+AnchorSamples RateAnchors(const Rater& rater, const ScoreModel& model,
+                          int sample) {
   const std::string dir = absl::GetFlag(FLAGS_rated_dir);
   const std::vector<LevelAnchor>& anchors = LevelAnchors();
-  std::vector<std::vector<Scored>> anchor_rows(anchors.size());
-  std::vector<RatedFile> anchor_files(anchors.size());
-  std::vector<LevelSample> fit_samples, test_samples;
+  AnchorSamples out;
+  out.files.resize(anchors.size());
+  out.rows.resize(anchors.size());
   for (size_t a = 0; a < anchors.size(); ++a) {
     absl::StatusOr<RatedFile> f =
         LoadRated(absl::StrCat(dir, "/", anchors[a].file));
@@ -363,48 +356,72 @@ int Fit(const Rater& rater, const std::string& path, const std::string& label,
                 << f.status().message() << "\n";
       continue;
     }
-    anchor_files[a] = std::move(*f);
-    anchor_rows[a] = RateRows(rater,
-                              SampleByLabel(anchor_files[a], anchors[a].column,
-                                            sample > 0 ? sample : 2000),
-                              anchors[a].file);
-    for (size_t i = 0; i < anchor_rows[a].size(); ++i) {
-      const Scored& s = anchor_rows[a][i];
+    out.files[a] = std::move(*f);
+    out.rows[a] = RateRows(rater,
+                           SampleByLabel(out.files[a], anchors[a].column,
+                                         sample > 0 ? sample : 2000),
+                           anchors[a].file);
+    for (size_t i = 0; i < out.rows[a].size(); ++i) {
+      const Scored& s = out.rows[a][i];
       if (!s.ok) continue;
       const std::string& raw = s.row->labels.at(anchors[a].column);
       for (size_t l = 0; l < anchors[a].mapping.size(); ++l) {
         if (raw != anchors[a].mapping[l].label) continue;
-        LevelSample ls{score(s), s.features.solved_by_logic,
+        LevelSample ls{model.Score(s.features), s.features.solved_by_logic,
                        static_cast<int>(a), static_cast<int>(l)};
-        (i % 2 == 0 ? fit_samples : test_samples).push_back(ls);
+        (i % 2 == 0 ? out.fit : out.held_out).push_back(ls);
       }
     }
   }
-  if (fit_samples.empty())
-    return UsageError("calibrate", "no anchor rows to fit the thresholds");
-  const LevelThresholds t = FitThresholds(fit_samples);
+  return out;
+}
+
+// Prints the fitted thresholds, their agreement, and per anchor the rho of
+// the score and the confusion on the odd rows.
+void PrintThresholdFit(const AnchorSamples& anchors, const ScoreModel& model,
+                       const LevelThresholds& t) {
   std::cout << absl::StrFormat(
       "\n# Level thresholds: easy < %.4f <= medium < %.4f <= hard < %.4f <= "
       "evil\n"
       "fitted on the even rows of the anchors (mean balanced agreement %.3f); "
       "held-out (odd rows) agreement %.3f\n\n",
-      t.medium_from, t.hard_from, t.evil_from, LevelAgreement(fit_samples, t),
-      LevelAgreement(test_samples, t));
-  for (size_t a = 0; a < anchors.size(); ++a) {
-    if (anchor_rows[a].empty()) continue;
-    std::cout << "## " << anchors[a].file
-              << " (odd rows), Spearman rho of the score vs "
-              << anchors[a].column << ": "
-              << absl::StrFormat(
-                     "%.3f", Rho(anchor_rows[a],
-                                 std::string(anchors[a].column) == "andoku_name"
-                                     ? "andoku_level"
-                                     : anchors[a].column,
-                                 score))
+      t.medium_from, t.hard_from, t.evil_from, LevelAgreement(anchors.fit, t),
+      LevelAgreement(anchors.held_out, t));
+  auto score = [&model](const Scored& s) { return model.Score(s.features); };
+  const std::vector<LevelAnchor>& list = LevelAnchors();
+  for (size_t a = 0; a < list.size(); ++a) {
+    if (anchors.rows[a].empty()) continue;
+    const std::string rho_label = std::string(list[a].column) == "andoku_name"
+                                      ? "andoku_level"
+                                      : list[a].column;
+    std::cout << "## " << list[a].file
+              << " (odd rows), Spearman rho of the score vs " << list[a].column
+              << ": "
+              << absl::StrFormat("%.3f", Rho(anchors.rows[a], rho_label, score))
               << "\n\n"
-              << AnchorConfusion(anchors[a], anchor_rows[a], score, t, true)
+              << AnchorConfusion(list[a], anchors.rows[a], score, t, true)
               << "\n";
   }
+}
+
+// calibrate --fit: the score model on the even rows of `path`, the level
+// thresholds on the anchors' even rows, figures on the odd rows, and with
+// --write-model the new rater/model_params.inc.
+int Fit(const Rater& rater, const std::string& path, const std::string& label,
+        const std::vector<std::string>& inputs) {
+  absl::StatusOr<RatedFile> file = LoadRated(path);
+  if (!file.ok())
+    return UsageError("calibrate", std::string(file.status().message()));
+  const int sample = absl::GetFlag(FLAGS_sample);
+  std::vector<Scored> scored = RateRows(rater, Sample(*file, sample), "fit");
+  const LogModelFit fit = FitOnEvenRows(scored, label, inputs);
+  PrintScoreFit(scored, path, label, inputs, fit);
+
+  const AnchorSamples anchors = RateAnchors(rater, fit.model, sample);
+  if (anchors.fit.empty())
+    return UsageError("calibrate", "no anchor rows to fit the thresholds");
+  const LevelThresholds t = FitThresholds(anchors.fit);
+  PrintThresholdFit(anchors, fit.model, t);
 
   const std::string out_path = absl::GetFlag(FLAGS_write_model);
   if (out_path.empty()) {
@@ -412,45 +429,11 @@ int Fit(const Rater& rater, const std::string& path, const std::string& label,
                  "install this fit)\n";
     return kExitOk;
   }
-  std::ostringstream body;
-  body << "// Model inputs (names from ModelInputCatalog()); the score is\n"
-       << "// kCoefficients[0] + sum_j kCoefficients[j + 1] * input_j.\n"
-       << "inline constexpr const char* kInputs[] = {"
-       << absl::StrJoin(inputs, ", ",
-                        [](std::string* o, const std::string& v) {
-                          absl::StrAppend(o, "\"", v, "\"");
-                        })
-       << "};\n"
-       << "inline constexpr double kCoefficients[] = {"
-       << absl::StrJoin(model.b, ", ",
-                        [](std::string* o, double v) {
-                          absl::StrAppend(o, FormatDouble(v));
-                        })
-       << "};\n"
-       << "// easy < medium_from <= medium < hard_from <= hard < evil_from <= "
-          "evil.\n"
-       << "inline constexpr double kThresholds[] = {"
-       << FormatDouble(t.medium_from) << ", " << FormatDouble(t.hard_from)
-       << ", " << FormatDouble(t.evil_from) << "};\n";
-  // The fit id: FNV-1a of the parameters, so the engine version changes with
-  // them.
-  const std::string fit_id = HashHex32(Fnv1a(body.str()));
-  std::ofstream out(out_path);
-  if (!out)
-    return UsageError("calibrate", absl::StrCat(out_path, ": cannot write"));
-  out << "// GENERATED by `sudoku-forge calibrate --fit --write-model="
-      << out_path << "`\n"
-      << "// (docs/CALIBRATION.md). Do not edit by hand: refit instead.\n"
-      << "// Included by rater/model.cc inside namespace "
-         "sudoku::model_params.\n"
-      << "// Score fitted on log(" << label << ") of the even rows of "
-      << path.substr(path.find_last_of('/') + 1)
-      << absl::StrFormat(" (held-out rho %.3f);\n", rho)
-      << "// thresholds on the even rows of the level anchors "
-         "(rater/calibration.cc).\n\n"
-      << body.str() << "// Identifies this fit in RaterEngineVersion().\n"
-      << "inline constexpr const char* kFitId = \"" << fit_id << "\";\n";
-  std::cout << "wrote " << out_path << " (fit " << fit_id
+  absl::StatusOr<std::string> fit_id = WriteModelParams(
+      out_path, fit.model, t, {out_path, label, path, fit.held_out_rho});
+  if (!fit_id.ok())
+    return UsageError("calibrate", std::string(fit_id.status().message()));
+  std::cout << "wrote " << out_path << " (fit " << *fit_id
             << "); rebuild sudoku-forge to use it\n";
   return kExitOk;
 }
@@ -475,78 +458,13 @@ constexpr KnownFile kKnownFiles[] = {
     {"hardest_database_110626.tsv", "er", "SE ER of the hardest list"},
 };
 
-// Held-out Spearman rho (odd rows) of a log-model refitted on even rows
-// with `inputs`.
-double HeldOut(const std::vector<Scored>& scored, const std::string& label,
-               const std::vector<std::string>& inputs) {
-  double rho = 0;
-  FitLogModel(scored, label, inputs, &rho);
-  return rho;
-}
+constexpr char kHumanFile[] = "human_cloudsudoku_wang2024.tsv";
+constexpr char kHumanLabel[] = "mean_time_s";
 
-int All(const Rater& rater) {
-  const std::string dir = absl::GetFlag(FLAGS_rated_dir);
-  std::string out_path = absl::GetFlag(FLAGS_out);
-  if (out_path.empty()) out_path = "docs/CALIBRATION.md";
-  const int sample =
-      absl::GetFlag(FLAGS_sample) > 0 ? absl::GetFlag(FLAGS_sample) : 1500;
-  const std::vector<std::string> inputs = ModelInputNames();
-  const std::vector<double> coefficients = ModelCoefficients();
-  const LevelThresholds t = Thresholds();
-  auto installed = [](const Scored& s) { return s.score; };
-
-  // The human solve times: held-out figures and the stochastic features.
-  const std::string human_file = "human_cloudsudoku_wang2024.tsv";
-  absl::StatusOr<RatedFile> human =
-      LoadRated(absl::StrCat(dir, "/", human_file));
-  if (!human.ok())
-    return UsageError("calibrate", std::string(human.status().message()));
-  RaterOptions with_stochastic_options = rater.options();
-  with_stochastic_options.stochastic = StochasticUse::kAlways;
-  absl::StatusOr<std::unique_ptr<Rater>> with_stochastic =
-      Rater::Create(with_stochastic_options);
-  if (!with_stochastic.ok())
-    return UsageError("calibrate",
-                      std::string(with_stochastic.status().message()));
-  std::vector<Scored> human_rows =
-      RateRows(**with_stochastic, Sample(*human, 0), human_file);
-  std::vector<double> score_odd, er_odd, time_odd;
-  for (size_t i = 1; i < human_rows.size(); i += 2) {
-    if (!human_rows[i].ok) continue;
-    std::optional<double> v =
-        LabelValue("mean_time_s", human_rows[i].row->labels.at("mean_time_s"));
-    if (!v) continue;
-    score_odd.push_back(human_rows[i].score);
-    er_odd.push_back(human_rows[i].features.er);
-    time_odd.push_back(*v);
-  }
-  const double rho_human = Spearman(score_odd, time_odd);
-  const double rho_human_er = Spearman(er_odd, time_odd);
-
-  std::ostringstream md;
-  md << "# Calibration of the Forge score\n\n"
-     << "Generated by `sudoku-forge calibrate --all --sample=" << sample
-     << " --jobs=" << absl::GetFlag(FLAGS_jobs) << "` (engine "
-     << RaterEngineVersion()
-     << ") from the rated files in `../shared/corpora/rated` (README there). "
-        "Do not edit by hand.\n\n"
-     << "## The model\n\n"
-     << "The Forge score is a linear model of the natural log of a typical "
-        "player's solve time in\n"
-     << "seconds, fitted by least squares on the **even** data rows of `"
-     << human_file << "`\n"
-     << "(human mean solve times, Cloud Sudoku); every figure called "
-        "*held-out* is on the **odd** rows,\n"
-     << "which the fit never saw. The level thresholds are then fitted on the "
-        "even rows of the level\n"
-     << "anchors below (maximising the mean balanced agreement) and reported "
-        "on their odd rows.\n\n"
-     << "| input | what it measures | coefficient | held-out rho alone | "
-        "held-out rho without it |\n"
-     << "|---|---|---:|---:|---:|\n"
-     << absl::StrFormat("| (intercept) | | %.4f | | |\n", coefficients[0]);
+// What each deterministic model input measures (docs/CALIBRATION.md).
+std::map<std::string, std::string> InputDescriptions() {
   const PlayerModelOptions players;
-  const std::map<std::string, std::string> what = {
+  return {
       {"log_player_effort",
        absl::StrFormat(
            "log of the simulated players' effort (rater/players.h): mean over "
@@ -573,6 +491,38 @@ int All(const Rater& rater) {
       {"empty_cells", "empty cells"},
       {"not_solved_by_logic", "1 when the ladder needs a guess"},
   };
+}
+
+// The head of docs/CALIBRATION.md and its section on the installed model:
+// each input's coefficient and held-out figures on the human times, and the
+// level thresholds.
+std::string ModelSection(const std::vector<Scored>& human_rows, int sample,
+                         const LevelThresholds& t) {
+  const std::vector<std::string> inputs = ModelInputNames();
+  const std::vector<double> coefficients = ModelCoefficients();
+  std::ostringstream md;
+  md << "# Calibration of the Forge score\n\n"
+     << "Generated by `sudoku-forge calibrate --all --sample=" << sample
+     << " --jobs=" << absl::GetFlag(FLAGS_jobs) << "` (engine "
+     << RaterEngineVersion()
+     << ") from the rated files in `../shared/corpora/rated` (README there). "
+        "Do not edit by hand.\n\n"
+     << "## The model\n\n"
+     << "The Forge score is a linear model of the natural log of a typical "
+        "player's solve time in\n"
+     << "seconds, fitted by least squares on the **even** data rows of `"
+     << kHumanFile << "`\n"
+     << "(human mean solve times, Cloud Sudoku); every figure called "
+        "*held-out* is on the **odd** rows,\n"
+     << "which the fit never saw. The level thresholds are then fitted on the "
+        "even rows of the level\n"
+     << "anchors below (maximising the mean balanced agreement) and reported "
+        "on their odd rows.\n\n"
+     << "| input | what it measures | coefficient | held-out rho alone | "
+        "held-out rho without it |\n"
+     << "|---|---|---:|---:|---:|\n"
+     << absl::StrFormat("| (intercept) | | %.4f | | |\n", coefficients[0]);
+  const std::map<std::string, std::string> what = InputDescriptions();
   for (size_t j = 0; j < inputs.size(); ++j) {
     std::vector<std::string> rest = inputs;
     rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(j));
@@ -580,10 +530,10 @@ int All(const Rater& rater) {
     md << absl::StrFormat(
         "| `%s` | %s | %.4f | %.3f | %s |\n", inputs[j],
         w == what.end() ? "stochastic solver feature" : w->second,
-        coefficients[j + 1], HeldOut(human_rows, "mean_time_s", {inputs[j]}),
-        rest.empty() ? ""
-                     : absl::StrFormat(
-                           "%.3f", HeldOut(human_rows, "mean_time_s", rest)));
+        coefficients[j + 1], HeldOut(human_rows, kHumanLabel, {inputs[j]}),
+        rest.empty()
+            ? ""
+            : absl::StrFormat("%.3f", HeldOut(human_rows, kHumanLabel, rest)));
   }
   md << absl::StrFormat(
       "\nLevels: easy < %.4f ≤ medium < %.4f ≤ hard < %.4f ≤ evil; a puzzle "
@@ -592,15 +542,34 @@ int All(const Rater& rater) {
       "The generator uses the "
       "same bands (`ScoreBand`).\n\n",
       t.medium_from, t.hard_from, t.evil_from);
+  return md.str();
+}
 
-  // Targets of issue #8.
+// The targets of issue #8: held-out rho against the human times and rho
+// against the NYT levels (rated here).
+std::string TargetsSection(const Rater& rater, const std::string& dir,
+                           const std::vector<Scored>& human_rows) {
+  std::vector<double> score_odd, er_odd, time_odd;
+  for (size_t i = 1; i < human_rows.size(); i += 2) {
+    if (!human_rows[i].ok) continue;
+    std::optional<double> v =
+        LabelValue(kHumanLabel, human_rows[i].row->labels.at(kHumanLabel));
+    if (!v) continue;
+    score_odd.push_back(human_rows[i].score);
+    er_odd.push_back(human_rows[i].features.er);
+    time_odd.push_back(*v);
+  }
+  const double rho_human = Spearman(score_odd, time_odd);
+  const double rho_human_er = Spearman(er_odd, time_odd);
   std::vector<Scored> nyt_rows;
   absl::StatusOr<RatedFile> nyt =
       LoadRated(absl::StrCat(dir, "/nyt_levels.tsv"));
   if (nyt.ok()) nyt_rows = RateRows(rater, Sample(*nyt, 0), "nyt_levels.tsv");
-  const double rho_nyt = Rho(nyt_rows, "nyt_level", installed);
+  const double rho_nyt =
+      Rho(nyt_rows, "nyt_level", [](const Scored& s) { return s.score; });
   const double rho_nyt_er =
       Rho(nyt_rows, "nyt_level", [](const Scored& s) { return s.features.er; });
+  std::ostringstream md;
   md << "## Targets\n\n"
      << "| what | Forge score | our ER | SE ER (anchor) | HoDoKu score "
         "(anchor) | target |\n"
@@ -615,14 +584,20 @@ int All(const Rater& rater) {
             nyt_rows.size(), rho_nyt, rho_nyt_er)
      << "The anchors were computed by the corpus README on the full files; "
         "ours are on the rows given here.\n\n";
+  return md.str();
+}
 
-  // Stochastic features: do they help?
+// Whether the stochastic solvers' features would raise the held-out rho on
+// the human times, and their mean success rates there.
+std::string StochasticSection(const std::vector<Scored>& human_rows) {
+  const std::vector<std::string> inputs = ModelInputNames();
   const RaterOptions defaults;
   std::vector<std::string> fails = inputs, iters = inputs;
   for (const RaterOptions::StochasticConfig& c : defaults.stochastic_solvers) {
     fails.push_back("fail_" + c.solver);
     iters.push_back("log_iters_" + c.solver);
   }
+  std::ostringstream md;
   md << "## Stochastic-solver features\n\n"
      << "Each solver runs on the canonical (minlex) form of the puzzle with "
         "seeds derived from its\n"
@@ -637,12 +612,12 @@ int All(const Rater& rater) {
   md << absl::StrJoin(budget_text, ", ") << ".\n\n"
      << "| model | held-out rho vs human time |\n|---|---:|\n"
      << absl::StrFormat("| installed inputs | %.3f |\n",
-                        HeldOut(human_rows, "mean_time_s", inputs))
+                        HeldOut(human_rows, kHumanLabel, inputs))
      << absl::StrFormat(
             "| + failure rates (1 − success) of every solver | %.3f |\n",
-            HeldOut(human_rows, "mean_time_s", fails))
+            HeldOut(human_rows, kHumanLabel, fails))
      << absl::StrFormat("| + log median iterations of every solver | %.3f |\n",
-                        HeldOut(human_rows, "mean_time_s", iters));
+                        HeldOut(human_rows, kHumanLabel, iters));
   std::map<std::string, std::pair<double, int>> mean_success;
   for (const Scored& s : human_rows) {
     if (!s.ok) continue;
@@ -661,15 +636,20 @@ int All(const Rater& rater) {
      << "They enter the score only when they raise the held-out rho; "
         "`calibrate --fit "
      << "--inputs=...,fail_hillclimb` tries a set.\n\n";
+  return md.str();
+}
 
-  // Every rated file.
+// Spearman's rho of every known rated file (each sampled evenly); the
+// per-file confusion tables go to *details.
+std::string PerFileSection(const Rater& rater, const std::string& dir,
+                           int sample, std::string* details) {
+  std::ostringstream md;
   md << "## Spearman's rho per rated file\n\n"
      << "Each file sampled evenly (at most " << sample
      << " rows); rho of the Forge score and of our ER\n"
      << "against the file's label (levels coded in their order).\n\n"
      << "| file | label | n | rho(score) | rho(our ER) "
         "|\n|---|---|---:|---:|---:|\n";
-  std::ostringstream details;
   for (const KnownFile& k : kKnownFiles) {
     absl::StatusOr<RatedFile> file = LoadRated(absl::StrCat(dir, "/", k.file));
     if (!file.ok()) {
@@ -681,13 +661,19 @@ int All(const Rater& rater) {
     Agreement a = Compare(scored, k.label);
     md << absl::StrFormat("| %s | %s (%s) | %d | %.3f | %.3f |\n", k.file,
                           k.label, k.what, a.n, a.rho_score, a.rho_er);
-    details << "### " << k.file << " — " << k.what << "\n\n"
-            << a.confusion << "\n";
+    absl::StrAppend(details, "### ", k.file, " — ", k.what, "\n\n", a.confusion,
+                    "\n");
     std::cerr << absl::StrFormat("%s: n=%d rho(score)=%.3f rho(er)=%.3f\n",
                                  k.file, a.n, a.rho_score, a.rho_er);
   }
+  return md.str();
+}
 
-  // Levels against the anchors.
+// Our levels against each anchor's named levels, on the odd rows of a
+// sample spread over its labels.
+std::string AnchorLevelsSection(const Rater& rater, const std::string& dir,
+                                int sample, const LevelThresholds& t) {
+  std::ostringstream md;
   md << "\n## Levels against the named levels (anchors)\n\n"
      << "Each external level is mapped to the range of our levels that agrees "
         "with it (column *agrees\n"
@@ -702,33 +688,71 @@ int All(const Rater& rater) {
     std::vector<Scored> rows = RateRows(
         rater, SampleByLabel(*file, anchor.column, sample), anchor.file);
     md << "### " << anchor.file << " (" << anchor.column << ")\n\n"
-       << AnchorConfusion(anchor, rows, installed, t, true) << "\n";
+       << AnchorConfusion(
+              anchor, rows, [](const Scored& s) { return s.score; }, t, true)
+       << "\n";
   }
-  md << "## Per-file details\n\n" << details.str();
-  md << "## Refitting\n\n"
-     << "After a change to the deduction ladder (new techniques change ER, "
-        "steps and the search effort):\n\n"
-     << "```\n"
-     << "sudoku-forge calibrate --fit --write-model=rater/model_params.inc "
-        "--jobs=2\n"
-     << "cmake --build build/release --target sudoku-forge   # the parameters "
-        "are compiled in\n"
-     << "sudoku-forge calibrate --all --jobs=2                 # regenerates "
-        "this file\n"
-     << "```\n\n"
-     << "Run from the repository root (`--rated_dir` defaults to "
-        "`../shared/corpora/rated`). `--fit`\n"
-     << "prints the same tables as above for the new fit; `--inputs=a,b,c` "
-        "fits another input set\n"
-     << "(`--inputs=nonsense` lists the catalog). The new parameters carry a "
-        "new fit id, so the engine\n"
-     << "version (`rater-<version>.<fit id>`) changes and `rate --db` "
-        "recomputes stored ratings instead of\n"
-     << "reusing them.\n";
+  return md.str();
+}
+
+constexpr char kRefittingSection[] =
+    "## Refitting\n\n"
+    "After a change to the deduction ladder (new techniques change ER, "
+    "steps and the search effort):\n\n"
+    "```\n"
+    "sudoku-forge calibrate --fit --write-model=rater/model_params.inc "
+    "--jobs=2\n"
+    "cmake --build build/release --target sudoku-forge sudoku-forge-research"
+    "  # the parameters are compiled in\n"
+    "sudoku-forge calibrate --all --jobs=2  # regenerates this file\n"
+    "```\n\n"
+    "Run from the repository root (`--rated_dir` defaults to "
+    "`../shared/corpora/rated`). `--fit`\n"
+    "prints the same tables as above for the new fit; `--inputs=a,b,c` "
+    "fits another input set\n"
+    "(`--inputs=nonsense` lists the catalog). The new parameters carry a "
+    "new fit id, so the engine\n"
+    "version (`rater-<version>.<fit id>`) changes and `rate --db` "
+    "recomputes stored ratings instead of\n"
+    "reusing them.\n";
+
+// calibrate --all: regenerates docs/CALIBRATION.md (--out) from every rated
+// file, with the installed model.
+int All(const Rater& rater) {
+  const std::string dir = absl::GetFlag(FLAGS_rated_dir);
+  std::string out_path = absl::GetFlag(FLAGS_out);
+  if (out_path.empty()) out_path = "docs/CALIBRATION.md";
+  const int sample =
+      absl::GetFlag(FLAGS_sample) > 0 ? absl::GetFlag(FLAGS_sample) : 1500;
+  const LevelThresholds t = Thresholds();
+
+  // The human solve times, with the stochastic features, feed the model,
+  // targets and stochastic sections.
+  absl::StatusOr<RatedFile> human =
+      LoadRated(absl::StrCat(dir, "/", kHumanFile));
+  if (!human.ok())
+    return UsageError("calibrate", std::string(human.status().message()));
+  RaterOptions with_stochastic_options = rater.options();
+  with_stochastic_options.stochastic = StochasticUse::kAlways;
+  absl::StatusOr<std::unique_ptr<Rater>> with_stochastic =
+      Rater::Create(with_stochastic_options);
+  if (!with_stochastic.ok())
+    return UsageError("calibrate",
+                      std::string(with_stochastic.status().message()));
+  const std::vector<Scored> human_rows =
+      RateRows(**with_stochastic, Sample(*human, 0), kHumanFile);
+
+  std::string details;
+  std::string md = ModelSection(human_rows, sample, t);
+  absl::StrAppend(&md, TargetsSection(rater, dir, human_rows),
+                  StochasticSection(human_rows));
+  absl::StrAppend(&md, PerFileSection(rater, dir, sample, &details));
+  absl::StrAppend(&md, AnchorLevelsSection(rater, dir, sample, t));
+  absl::StrAppend(&md, "## Per-file details\n\n", details, kRefittingSection);
   std::ofstream out(out_path);
   if (!out)
     return UsageError("calibrate", absl::StrCat(out_path, ": cannot write"));
-  out << md.str();
+  out << md;
   std::cout << "wrote " << out_path << "\n";
   return kExitOk;
 }
@@ -822,4 +846,4 @@ Command CalibrateCommand() {
       &RunCalibrate};
 }
 
-}  // namespace sudoku::cli
+}  // namespace sudoku::research
