@@ -45,7 +45,7 @@ TEST(ResearchCliTest, ProductHelpListsTheResearchCommands) {
     EXPECT_THAT(r.out, HasSubstr(absl::StrCat("  ", name, " "))) << name;
 }
 
-TEST(ResearchCliTest, ForwardedHelpAndErrorsAreTheResearchBinarys) {
+TEST(ResearchCliTest, ForwardedCommandsBehaveAsTheResearchBinary) {
   const CliResult via_forge = RunCli("reproduce --help");
   const CliResult direct = RunCommand(
       absl::StrCat(sudoku::testing::ResearchBinary(), " reproduce --help"));
