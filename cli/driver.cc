@@ -152,6 +152,7 @@ int ParseFlags(const Command& c, const std::vector<std::string>& argv,
 }
 
 }  // namespace
+
 int ForwardToSibling(const char* binary, const char* command, int argc,
                      char** argv) {
   const std::string dir = ExecutableDir();
