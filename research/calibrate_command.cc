@@ -100,7 +100,7 @@ int Fit(const Rater& rater, const std::string& corpus, const std::string& label,
   if (!fit_id.ok())
     return UsageError("calibrate", std::string(fit_id.status().message()));
   std::cout << "wrote " << out_path << " (fit " << *fit_id
-            << "); rebuild sudoku-forge to use it\n";
+            << "); rebuild sudoku-forge and sudoku-forge-research to use it\n";
   return kExitOk;
 }
 
