@@ -1,10 +1,10 @@
 // The sudoku-forge subcommand table.
 //
 // Every subcommand is one function `int RunX(const CommandArgs&)` in its own
-// file (cli/x_command.cc), listed once in kCommands (cli/main.cc). Flags are
-// ABSL_FLAGs, but main.cc parses argv itself so that an unknown flag, or a
-// flag the chosen command does not take, is a usage error (exit 2) instead
-// of absl's exit(1); users may spell flags with dashes (--no-uniqueness).
+// file, listed once in the table of cli/main.cc or research/main.cc. Flags
+// are ABSL_FLAGs, but the driver (cli/driver.h) parses argv itself so that an
+// unknown flag, or one the chosen command does not take, is a usage error
+// (exit 2) instead of absl's exit(1); dashes work (--no-uniqueness).
 #ifndef SUDOKU_CLI_COMMAND_H_
 #define SUDOKU_CLI_COMMAND_H_
 
@@ -34,6 +34,10 @@ struct Command {
   // The flags this command accepts (names with underscores, no dashes).
   std::vector<const char*> flags;
   int (*run)(const CommandArgs&);
+  // When set, the command lives in this sibling binary (the research
+  // commands are in sudoku-forge-research): the driver runs it with the
+  // whole command line instead of calling `run` (cli/driver.h).
+  const char* forward_to = nullptr;
 };
 
 // Prints "sudoku-forge CMD: message" to stderr and returns kExitUsage.

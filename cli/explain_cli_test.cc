@@ -1,5 +1,6 @@
-// End-to-end tests of `explain`, `hint`, `calibrate se` and `bench explain`,
-// run on the built binary as a user would run them.
+// End-to-end tests of `explain` and `hint`, run on the built binary as a
+// user would run them (`calibrate se` and `bench explain`:
+// research/research_cli_test.cc).
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -306,60 +307,6 @@ TEST(HintCliTest, SmallShape) {
   CliResult r = RunCli("hint --json .2......4.3....1");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(JsonString(r.out, "status"), "step");
-}
-
-// --- calibrate se, bench explain ---
-
-TEST(CalibrateSeCliTest, CountsAgreeWithExplain) {
-  const std::string tsv = kData + "se_sample.tsv";
-  CliResult r = RunCli("calibrate se --corpus=" + tsv);
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  // Recompute the "all" row from explain's ER and the file's se_er.
-  int n = 0, equal = 0, within_01 = 0, within_05 = 0;
-  std::ifstream in(tsv);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> f = absl::StrSplit(line, '\t');
-    double se = 0, ours = 0;
-    ASSERT_TRUE(absl::SimpleAtod(f[1], &se)) << line;
-    CliResult e = RunCli("explain --json " + f[0]);
-    ASSERT_TRUE(absl::SimpleAtod(JsonNumber(e.out, "er"), &ours)) << e.out;
-    ++n;
-    equal += std::fabs(se - ours) < 0.05;
-    within_01 += std::fabs(se - ours) < 0.15;
-    within_05 += std::fabs(se - ours) < 0.55;
-  }
-  ASSERT_GT(n, 0);
-  EXPECT_THAT(r.out, HasSubstr("column se_er"));
-  EXPECT_THAT(r.out, HasSubstr(absl::StrFormat(
-                         "| **all** | %d | %.1f%% | %.1f%% | %.1f%% |", n,
-                         100.0 * equal / n, 100.0 * within_01 / n,
-                         100.0 * within_05 / n)))
-      << r.out;
-  CliResult limited =
-      RunCli("calibrate se --corpus=" + tsv + " --limit=2 --stride=2");
-  EXPECT_THAT(limited.out, HasSubstr("| **all** | 2 |"));
-}
-
-TEST(CalibrateSeCliTest, MissingColumnIsAUsageError) {
-  CliResult r =
-      RunCli("calibrate se --corpus=" + kData + "se_sample.tsv --label=nope");
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_THAT(r.err, HasSubstr("no SE rating column"));
-}
-
-TEST(BenchExplainCliTest, PrintsThroughput) {
-  CliResult r = RunCli("bench explain --corpus=" + kData + "explain_mixed.txt");
-  EXPECT_EQ(r.exit_code,
-            2);  // the corpus has a bad line: figures would mislead
-  const std::string path = UniqueTempPath("bench");
-  std::ofstream(path) << kWiki << "\n" << kHard << "\n";
-  CliResult good = RunCli("bench explain --corpus=" + path);
-  EXPECT_EQ(good.exit_code, 0) << good.err;
-  EXPECT_THAT(good.out, HasSubstr("puzzles=2"));
-  EXPECT_THAT(good.out, HasSubstr("puzzles/s"));
-  std::remove(path.c_str());
 }
 
 }  // namespace

@@ -83,20 +83,6 @@ TEST(RateCliTest, NoStochasticGivesTheSameScoreWithoutSolverSuccess) {
   EXPECT_EQ(JsonString(quick.out, "level"), JsonString(full.out, "level"));
 }
 
-TEST(RateCliTest, CalibrateRefusesToInstallAModelForOtherPlayers) {
-  // The installed parameters must match the rater's default players.
-  const CliResult r =
-      RunCli("calibrate --fit --technique-slope=1 --write-model=unused.inc");
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_THAT(
-      r.err,
-      HasSubstr(
-          "--write-model installs parameters for the default players' model"));
-  const CliResult bad = RunCli("calibrate --fit --players=0");
-  EXPECT_EQ(bad.exit_code, 2);
-  EXPECT_THAT(bad.err, HasSubstr("simulated players must be at least 1"));
-}
-
 TEST(RateCliTest, ExplainAddsTheSteps) {
   CliResult r = RunCli(absl::StrCat("rate --json --explain ", kWiki));
   EXPECT_EQ(r.exit_code, 0);

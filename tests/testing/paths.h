@@ -50,6 +50,13 @@ inline std::string ForgeBinary() {
   return EnvOrFindAboveExecutable("SUDOKU_FORGE_BINARY", "cli/sudoku-forge");
 }
 
+// The research binary of this build, written beside sudoku-forge:
+// <build root>/cli/sudoku-forge-research.
+inline std::string ResearchBinary() {
+  return EnvOrFindAboveExecutable("SUDOKU_FORGE_RESEARCH_BINARY",
+                                  "cli/sudoku-forge-research");
+}
+
 // Whether the run is CI's (CI set and not "false"): there the reference
 // material beside the checkout is required, and its absence fails the
 // corpus tests instead of skipping them.

@@ -10,28 +10,29 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "cli/bench.h"
 #include "cli/flags.h"
 #include "cli/input.h"
+#include "core/stats.h"
 #include "deduction/step_solver.h"
+#include "research/bench.h"
 
-ABSL_DECLARE_FLAG(int, limit);  // cli/bench_command.cc
+ABSL_DECLARE_FLAG(int, limit);  // research/bench_command.cc
 
-namespace sudoku::cli {
+namespace sudoku::research {
 
 int BenchExplain(const CommandArgs&) {
   const std::string path = absl::GetFlag(FLAGS_corpus);
   if (path.empty()) return UsageError("bench", "--corpus=FILE is required");
-  absl::StatusOr<ParseOptions> options = ParseOptionsFromFlags();
+  absl::StatusOr<ParseOptions> options = cli::ParseOptionsFromFlags();
   if (!options.ok())
     return UsageError("bench", std::string(options.status().message()));
-  absl::StatusOr<std::vector<InputPuzzle>> inputs =
-      ReadInputs({path}, *options);
+  absl::StatusOr<std::vector<cli::InputPuzzle>> inputs =
+      cli::ReadInputs({path}, *options);
   if (!inputs.ok())
     return UsageError("bench", std::string(inputs.status().message()));
   std::vector<Grid> grids;
   const int limit = absl::GetFlag(FLAGS_limit);
-  for (const InputPuzzle& p : *inputs) {
+  for (const cli::InputPuzzle& p : *inputs) {
     if (!p.grid.ok()) {
       return UsageError(
           "bench", absl::StrCat(p.where(), ": ", p.grid.status().message()));
@@ -68,11 +69,6 @@ int BenchExplain(const CommandArgs&) {
           .count();
   std::vector<double> sorted = times;
   std::sort(sorted.begin(), sorted.end());
-  auto q = [&](double f) {
-    return sorted[std::min(
-        sorted.size() - 1,
-        static_cast<size_t>(f * static_cast<double>(sorted.size())))];
-  };
   const double n = static_cast<double>(grids.size());
   std::cout << absl::StrFormat(
       "bench explain: corpus=%s puzzles=%d techniques=%s\n"
@@ -82,9 +78,10 @@ int BenchExplain(const CommandArgs&) {
       path, grids.size(),
       absl::GetFlag(FLAGS_techniques).empty() ? "all"
                                               : absl::GetFlag(FLAGS_techniques),
-      n / total, total, 1e3 * q(0.5), 1e3 * q(0.9), 1e3 * sorted.back(),
+      n / total, total, 1e3 * SortedQuantile(sorted, 0.5),
+      1e3 * SortedQuantile(sorted, 0.9), 1e3 * sorted.back(),
       static_cast<double>(steps) / n, by_logic, grids.size());
   return kExitOk;
 }
 
-}  // namespace sudoku::cli
+}  // namespace sudoku::research

@@ -10,12 +10,12 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "cli/bench.h"
-#include "cli/command.h"
-#include "cli/commands.h"
 #include "cli/flags.h"
 #include "cli/input.h"
 #include "core/format.h"
+#include "core/stats.h"
+#include "research/bench.h"
+#include "research/commands.h"
 #include "solvers/solver.h"
 
 ABSL_FLAG(std::string, mode, "unique",
@@ -27,7 +27,7 @@ ABSL_FLAG(
 ABSL_FLAG(int, limit, 0,
           "Use only the first N puzzles of the corpus (0 = all)");
 
-namespace sudoku::cli {
+namespace sudoku::research {
 
 double MedianSeconds(int runs, void (*body)(void*), void* context) {
   body(context);  // warm-up
@@ -40,7 +40,7 @@ double MedianSeconds(int runs, void (*body)(void*), void* context) {
             .count());
   }
   std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
+  return SortedQuantile(times, 0.5);
 }
 
 namespace {
@@ -51,14 +51,14 @@ absl::StatusOr<std::vector<Grid>> LoadCorpus() {
   const std::string path = absl::GetFlag(FLAGS_corpus);
   if (path.empty())
     return absl::InvalidArgumentError("--corpus=FILE is required");
-  absl::StatusOr<ParseOptions> options = ParseOptionsFromFlags();
+  absl::StatusOr<ParseOptions> options = cli::ParseOptionsFromFlags();
   if (!options.ok()) return options.status();
-  absl::StatusOr<std::vector<InputPuzzle>> inputs =
-      ReadInputs({path}, *options);
+  absl::StatusOr<std::vector<cli::InputPuzzle>> inputs =
+      cli::ReadInputs({path}, *options);
   if (!inputs.ok()) return inputs.status();
   std::vector<Grid> grids;
   const int limit = absl::GetFlag(FLAGS_limit);
-  for (const InputPuzzle& p : *inputs) {
+  for (const cli::InputPuzzle& p : *inputs) {
     if (!p.grid.ok()) {
       return absl::InvalidArgumentError(
           absl::StrCat(p.where(), ": ", p.grid.status().message()));
@@ -188,4 +188,4 @@ Command BenchCommand() {
       &RunBench};
 }
 
-}  // namespace sudoku::cli
+}  // namespace sudoku::research

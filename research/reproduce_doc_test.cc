@@ -1,9 +1,9 @@
 #include <string>
 
-#include "cli/reproduce.h"
 #include "gtest/gtest.h"
+#include "research/reproduce.h"
 
-namespace sudoku::cli {
+namespace sudoku::research {
 namespace {
 
 TEST(ReplaceReproduceSectionTest, ReplacesOnlyTheNamedSection) {
@@ -45,4 +45,4 @@ TEST(ReplaceReproduceSectionTest, AppendsAMissingSectionAfterABlankLine) {
 }
 
 }  // namespace
-}  // namespace sudoku::cli
+}  // namespace sudoku::research

@@ -14,19 +14,19 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "cli/reproduce.h"
 #include "core/format.h"
 #include "core/rng.h"
 #include "core/status_macros.h"
 #include "generator/generator.h"
 #include "generator/level_target.h"
 #include "rater/rater.h"
+#include "research/reproduce.h"
 #include "solvers/entropy.h"
 #include "solvers/soft_puzzle.h"
 #include "solvers/solver.h"
 #include "solvers/stochastic.h"
 
-namespace sudoku::cli {
+namespace sudoku::research {
 namespace {
 
 const char* const kSets[] = {"easy", "medium", "hard", "top95"};
@@ -234,33 +234,164 @@ absl::StatusOr<std::string> ReproduceProjection(
 
 // ---------------------------------------------------------------- entropy
 
+namespace {
+
+// Gunther & Moon, Table I: failures (of 1000), time mean / sd (s),
+// iterations mean / sd, per variant and level.
+struct PaperCell {
+  int failures;
+  double time_mean, time_sd, iter_mean, iter_sd;
+};
+constexpr PaperCell kEntropyPaper[4][4] = {{{0, 0.1, 0.03, 0, 0},
+                                            {0, 0.13, 0.06, 0.22, 0.49},
+                                            {0, 0.22, 0.12, 0.95, 1.03},
+                                            {2, 0.29, 0.25, 1.45, 2.02}},
+                                           {{0, 0.1, 0.01, 0, 0},
+                                            {0, 0.14, 0.2, 0.31, 1.79},
+                                            {0, 0.3, 0.54, 1.75, 5.13},
+                                            {1, 0.48, 1.56, 3.31, 14.49}},
+                                           {{0, 0.1, 0.01, 0, 0},
+                                            {1, 0.25, 1.01, 0.53, 3.92},
+                                            {5, 1.2, 3.59, 2.45, 8.89},
+                                            {0, 1.5, 1.73, 2.89, 2.97}},
+                                           {{0, 0.1, 0.01, 0, 0},
+                                            {0, 0.29, 0.42, 0.29, 0.68},
+                                            {1, 1.01, 1.21, 1.46, 2.04},
+                                            {3, 1.49, 1.65, 2.27, 2.84}}};
+// Puzzles (of 1000) the paper's INIT step solves, per level.
+constexpr int kEntropyPaperInit[] = {1000, 795, 250, 42};
+const char* const kEntropyLevels[] = {"easy", "medium", "hard", "evil"};
+constexpr char kEntropyVariants[] = {'C', 'D', 'E', 'F'};
+
+absl::StatusOr<std::unique_ptr<StochasticSolver>> MakeEntropySolver(
+    char variant) {
+  return MakeStochasticSolver("entropy",
+                              {{"variant", std::string(1, variant)}});
+}
+
+// Table I on the Chi & Lange sets; the sets' exact uniqueness goes to
+// *uniqueness, one entry per set.
+absl::StatusOr<std::string> EntropyChiLangeTable(
+    const ReproduceOptions& options, int runs,
+    std::vector<std::string>* uniqueness) {
+  std::vector<std::vector<Grid>> sets;
+  for (int s = 0; s < 4; ++s) {
+    SUDOKU_ASSIGN_OR_RETURN(std::vector<Grid> puzzles,
+                            LoadChiLangeSet(options, kSets[s]));
+    uniqueness->push_back(Uniqueness(puzzles));
+    sets.push_back(std::move(puzzles));
+  }
+  std::string md =
+      "| variant | level (paper) / set (ours) | F. paper / ours | "
+      "time s paper | time s ours | iterations paper | iterations "
+      "ours | solved by INIT paper / ours |\n"
+      "|---|---|---|---|---|---|---|---|\n";
+  for (int v = 0; v < 4; ++v) {
+    SUDOKU_ASSIGN_OR_RETURN(std::unique_ptr<StochasticSolver> solver,
+                            MakeEntropySolver(kEntropyVariants[v]));
+    for (int s = 0; s < 4; ++s) {
+      const RunSet r =
+          Run(*solver, sets[static_cast<size_t>(s)], runs,
+              DeriveSeed(options.seed, static_cast<uint64_t>(s)), {});
+      const PaperCell& p = kEntropyPaper[v][s];
+      const SampleSummary t = Summarise(r.seconds),
+                          it = Summarise(r.iterations);
+      absl::StrAppend(
+          &md,
+          absl::StrFormat(
+              "| %c | %s / %s | %d of 1000 / %d of %d | %.2f / %.2f | %.4f / "
+              "%.4f | %.2f / %.2f | %.2f / %.2f | %d of 1000 / %d of %d |\n",
+              kEntropyVariants[v], kEntropyLevels[s], kSets[s], p.failures,
+              r.runs - r.successes, r.runs, p.time_mean, p.time_sd, t.mean,
+              t.sd, p.iter_mean, p.iter_sd, it.mean, it.sd,
+              kEntropyPaperInit[s], r.init_solved, r.runs));
+    }
+  }
+  return md;
+}
+
+// The same table on our generator's levels (unique, minimal or backed-off
+// puzzles rated by the Forge rater; docs/GENERATOR.md), 40 per level or
+// --limit.
+absl::StatusOr<std::string> EntropyGeneratedTable(
+    const ReproduceOptions& options, int runs) {
+  const int per_level = options.limit > 0 ? options.limit : 40;
+  std::string md = absl::StrCat(
+      "\nThe same on our generator's levels (", per_level,
+      " unique puzzles per level, `sudoku-forge generate --level=L` with "
+      "puzzle i seeded DeriveSeed(DeriveSeed(seed, 100 + level), i)):\n\n"
+      "| variant | level | F. paper / ours | time s paper | time s ours | "
+      "iterations paper | iterations ours | solved by INIT paper / ours "
+      "|\n|---|---|---|---|---|---|---|---|\n");
+  std::vector<std::vector<Grid>> generated;
+  for (int l = 0; l < 4; ++l) {
+    SUDOKU_ASSIGN_OR_RETURN(
+        std::vector<Grid> g,
+        GeneratedSet(static_cast<Level>(l), per_level,
+                     DeriveSeed(options.seed, 100 + static_cast<uint64_t>(l))));
+    generated.push_back(std::move(g));
+  }
+  for (int v = 0; v < 4; ++v) {
+    SUDOKU_ASSIGN_OR_RETURN(std::unique_ptr<StochasticSolver> solver,
+                            MakeEntropySolver(kEntropyVariants[v]));
+    for (int l = 0; l < 4; ++l) {
+      const RunSet r = Run(*solver, generated[static_cast<size_t>(l)], runs,
+                           options.seed, {});
+      const PaperCell& p = kEntropyPaper[v][l];
+      const SampleSummary t = Summarise(r.seconds),
+                          it = Summarise(r.iterations);
+      absl::StrAppend(
+          &md, absl::StrFormat(
+                   "| %c | %s | %d of 1000 / %d of %d | %.2f / %.2f | %.4f "
+                   "/ %.4f | %.2f / %.2f | %.2f / %.2f | %d of 1000 / %d of "
+                   "%d |\n",
+                   kEntropyVariants[v], kEntropyLevels[l], p.failures,
+                   r.runs - r.successes, r.runs, p.time_mean, p.time_sd, t.mean,
+                   t.sd, p.iter_mean, p.iter_sd, it.mean, it.sd,
+                   kEntropyPaperInit[l], r.init_solved, r.runs));
+    }
+  }
+  return md;
+}
+
+// Fig. 1: the stochastic puzzle, typed in from the paper (the extraction
+// keeps the 9 tab-separated columns of each row), solved by each variant.
+absl::StatusOr<std::string> EntropyFigure1() {
+  constexpr char kFigure1[] =
+      "...{4679}.{4679}{4679}{4679}.....{679}{679}{679}..........3....."
+      "{147}{147}{147}.{1468}{1468}....{1468}{1468}.{126}{126}{146}......1."
+      ".........{234}{234}{234}....{2469}{2469}{2469}.{2469}....";
+  SUDOKU_ASSIGN_OR_RETURN(SoftPuzzle fig1, ParseSoftPuzzle(kFigure1));
+  const int exact = CountSoftSolutions(fig1, 2);
+  std::string md = absl::StrCat(
+      "Fig. 1, the stochastic puzzle (uniform soft clues, one hard clue 3 "
+      "and one hard clue 1), typed in from the paper: `",
+      kFigure1, "`. Exact solver with the soft clues as candidate sets: ",
+      exact == 1   ? "unique"
+      : exact == 0 ? "no solution"
+                   : "2+ solutions",
+      ". Paper: solved in 2 s after 16 iterations.\n\n"
+      "| variant | solved | iterations | CPU s |\n|---|---|---:|---:|\n");
+  std::vector<double> prior;
+  const Relaxation relaxation = SoftRelaxation(fig1, &prior);
+  for (char variant : kEntropyVariants) {
+    EntropyOptions o;
+    o.variant = variant;
+    EntropySolver solver(o);
+    const StochasticResult r =
+        solver.RunRelaxation(relaxation, prior, fig1.clues, {});
+    absl::StrAppend(
+        &md, absl::StrFormat("| %c | %s | %d | %.4f |\n", variant,
+                             IsValidSoftSolution(fig1, r.grid) ? "yes" : "no",
+                             r.iterations, r.seconds));
+  }
+  return md;
+}
+
+}  // namespace
+
 absl::StatusOr<std::string> ReproduceEntropy(const ReproduceOptions& options) {
   const int runs = options.runs > 0 ? options.runs : 1;
-  // Gunther & Moon, Table I: failures (of 1000), time mean / sd (s),
-  // iterations mean / sd, per variant and level.
-  struct PaperCell {
-    int failures;
-    double time_mean, time_sd, iter_mean, iter_sd;
-  };
-  const PaperCell paper[4][4] = {{{0, 0.1, 0.03, 0, 0},
-                                  {0, 0.13, 0.06, 0.22, 0.49},
-                                  {0, 0.22, 0.12, 0.95, 1.03},
-                                  {2, 0.29, 0.25, 1.45, 2.02}},
-                                 {{0, 0.1, 0.01, 0, 0},
-                                  {0, 0.14, 0.2, 0.31, 1.79},
-                                  {0, 0.3, 0.54, 1.75, 5.13},
-                                  {1, 0.48, 1.56, 3.31, 14.49}},
-                                 {{0, 0.1, 0.01, 0, 0},
-                                  {1, 0.25, 1.01, 0.53, 3.92},
-                                  {5, 1.2, 3.59, 2.45, 8.89},
-                                  {0, 1.5, 1.73, 2.89, 2.97}},
-                                 {{0, 0.1, 0.01, 0, 0},
-                                  {0, 0.29, 0.42, 0.29, 0.68},
-                                  {1, 1.01, 1.21, 1.46, 2.04},
-                                  {3, 1.49, 1.65, 2.27, 2.84}}};
-  const int paper_init[] = {1000, 795, 250, 42};
-  const char* const levels[] = {"easy", "medium", "hard", "evil"};
-  const char variants[] = {'C', 'D', 'E', 'F'};
   const double start = ThreadCpuSeconds();
   std::string md =
       "## Entropy minimisation: Gunther & Moon, Table I and Fig. 1\n\n";
@@ -279,128 +410,25 @@ absl::StatusOr<std::string> ReproduceEntropy(const ReproduceOptions& options) {
       "over the solved puzzles (the paper does not say; iterations count "
       "DOWN and UP steps, INIT excluded, as in the paper). The entropy "
       "solver is deterministic, so one run per puzzle is the experiment.\n\n");
-  std::vector<std::vector<Grid>> sets;
   std::vector<std::string> uniqueness;
-  for (int s = 0; s < 4; ++s) {
-    SUDOKU_ASSIGN_OR_RETURN(std::vector<Grid> puzzles,
-                            LoadChiLangeSet(options, kSets[s]));
-    uniqueness.push_back(Uniqueness(puzzles));
-    sets.push_back(std::move(puzzles));
-  }
-  absl::StrAppend(&md,
-                  "| variant | level (paper) / set (ours) | F. paper / ours | "
-                  "time s paper | time s ours | iterations paper | iterations "
-                  "ours | solved by INIT paper / ours |\n"
-                  "|---|---|---|---|---|---|---|---|\n");
-  for (int v = 0; v < 4; ++v) {
-    SUDOKU_ASSIGN_OR_RETURN(
-        std::unique_ptr<StochasticSolver> solver,
-        MakeStochasticSolver("entropy",
-                             {{"variant", std::string(1, variants[v])}}));
-    for (int s = 0; s < 4; ++s) {
-      const RunSet r =
-          Run(*solver, sets[static_cast<size_t>(s)], runs,
-              DeriveSeed(options.seed, static_cast<uint64_t>(s)), {});
-      const PaperCell& p = paper[v][s];
-      const SampleSummary t = Summarise(r.seconds),
-                          it = Summarise(r.iterations);
-      absl::StrAppend(
-          &md,
-          absl::StrFormat(
-              "| %c | %s / %s | %d of 1000 / %d of %d | %.2f / %.2f | %.4f / "
-              "%.4f | %.2f / %.2f | %.2f / %.2f | %d of 1000 / %d of %d |\n",
-              variants[v], levels[s], kSets[s], p.failures,
-              r.runs - r.successes, r.runs, p.time_mean, p.time_sd, t.mean,
-              t.sd, p.iter_mean, p.iter_sd, it.mean, it.sd, paper_init[s],
-              r.init_solved, r.runs));
-    }
-  }
-  // The same table on our generator's levels (unique, minimal or backed-off
-  // puzzles rated by the Forge rater; docs/GENERATOR.md), 40 per level or
-  // --limit.
-  {
-    const int per_level = options.limit > 0 ? options.limit : 40;
-    absl::StrAppend(
-        &md, "\nThe same on our generator's levels (", per_level,
-        " unique puzzles per level, `sudoku-forge generate --level=L` with "
-        "puzzle i seeded DeriveSeed(DeriveSeed(seed, 100 + level), i)):\n\n"
-        "| variant | level | F. paper / ours | time s paper | time s ours | "
-        "iterations paper | iterations ours | solved by INIT paper / ours "
-        "|\n|---|---|---|---|---|---|---|---|\n");
-    std::vector<std::vector<Grid>> generated;
-    for (int l = 0; l < 4; ++l) {
-      SUDOKU_ASSIGN_OR_RETURN(
-          std::vector<Grid> g,
-          GeneratedSet(
-              static_cast<Level>(l), per_level,
-              DeriveSeed(options.seed, 100 + static_cast<uint64_t>(l))));
-      generated.push_back(std::move(g));
-    }
-    for (int v = 0; v < 4; ++v) {
-      SUDOKU_ASSIGN_OR_RETURN(
-          std::unique_ptr<StochasticSolver> solver,
-          MakeStochasticSolver("entropy",
-                               {{"variant", std::string(1, variants[v])}}));
-      for (int l = 0; l < 4; ++l) {
-        const RunSet r = Run(*solver, generated[static_cast<size_t>(l)], runs,
-                             options.seed, {});
-        const PaperCell& p = paper[v][l];
-        const SampleSummary t = Summarise(r.seconds),
-                            it = Summarise(r.iterations);
-        absl::StrAppend(
-            &md, absl::StrFormat(
-                     "| %c | %s | %d of 1000 / %d of %d | %.2f / %.2f | %.4f "
-                     "/ %.4f | %.2f / %.2f | %.2f / %.2f | %d of 1000 / %d of "
-                     "%d |\n",
-                     variants[v], levels[l], p.failures, r.runs - r.successes,
-                     r.runs, p.time_mean, p.time_sd, t.mean, t.sd, p.iter_mean,
-                     p.iter_sd, it.mean, it.sd, paper_init[l], r.init_solved,
-                     r.runs));
-      }
-    }
-  }
+  SUDOKU_ASSIGN_OR_RETURN(std::string chi_lange,
+                          EntropyChiLangeTable(options, runs, &uniqueness));
+  absl::StrAppend(&md, chi_lange);
+  SUDOKU_ASSIGN_OR_RETURN(std::string generated,
+                          EntropyGeneratedTable(options, runs));
+  absl::StrAppend(&md, generated);
   absl::StrAppend(&md, "\nSolutions of our Chi & Lange sets (exact solver): ");
   for (int s = 0; s < 4; ++s) {
     absl::StrAppend(&md, s ? "; " : "", kSets[s], " ",
                     uniqueness[static_cast<size_t>(s)]);
   }
   absl::StrAppend(&md, ".\n\n");
-
-  // Fig. 1: the stochastic puzzle, typed in from the paper (the extraction
-  // keeps the 9 tab-separated columns of each row).
-  constexpr char kFigure1[] =
-      "...{4679}.{4679}{4679}{4679}.....{679}{679}{679}..........3....."
-      "{147}{147}{147}.{1468}{1468}....{1468}{1468}.{126}{126}{146}......1."
-      ".........{234}{234}{234}....{2469}{2469}{2469}.{2469}....";
-  SUDOKU_ASSIGN_OR_RETURN(SoftPuzzle fig1, ParseSoftPuzzle(kFigure1));
-  const int exact = CountSoftSolutions(fig1, 2);
-  absl::StrAppend(
-      &md,
-      "Fig. 1, the stochastic puzzle (uniform soft clues, one hard clue 3 "
-      "and one hard clue 1), typed in from the paper: `",
-      kFigure1, "`. Exact solver with the soft clues as candidate sets: ",
-      exact == 1   ? "unique"
-      : exact == 0 ? "no solution"
-                   : "2+ solutions",
-      ". Paper: solved in 2 s after 16 iterations.\n\n"
-      "| variant | solved | iterations | CPU s |\n|---|---|---:|---:|\n");
-  std::vector<double> prior;
-  const Relaxation relaxation = SoftRelaxation(fig1, &prior);
-  for (char variant : variants) {
-    EntropyOptions o;
-    o.variant = variant;
-    EntropySolver solver(o);
-    const StochasticResult r =
-        solver.RunRelaxation(relaxation, prior, fig1.clues, {});
-    absl::StrAppend(
-        &md, absl::StrFormat("| %c | %s | %d | %.4f |\n", variant,
-                             IsValidSoftSolution(fig1, r.grid) ? "yes" : "no",
-                             r.iterations, r.seconds));
-  }
+  SUDOKU_ASSIGN_OR_RETURN(std::string figure1, EntropyFigure1());
+  absl::StrAppend(&md, figure1);
   absl::StrAppend(
       &md, absl::StrFormat("\n(The whole target took %.1f CPU seconds.)\n\n",
                            ThreadCpuSeconds() - start));
   return md;
 }
 
-}  // namespace sudoku::cli
+}  // namespace sudoku::research

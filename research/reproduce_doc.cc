@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "cli/reproduce.h"
+#include "research/reproduce.h"
 
-namespace sudoku::cli {
+namespace sudoku::research {
 
 std::string ReplaceReproduceSection(const std::string& document,
                                     const std::string& name,
@@ -31,4 +31,4 @@ std::string ReplaceReproduceSection(const std::string& document,
   return document.substr(0, b) + block + document.substr(e + end.size());
 }
 
-}  // namespace sudoku::cli
+}  // namespace sudoku::research

@@ -10,16 +10,16 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "cli/bench.h"
 #include "cli/flags.h"
 #include "cli/input.h"
 #include "deduction/nishio.h"
 #include "deduction/nishio_bench_positions.h"
+#include "research/bench.h"
 
 ABSL_DECLARE_FLAG(int, repeat);
 ABSL_DECLARE_FLAG(int, limit);
 
-namespace sudoku::cli {
+namespace sudoku::research {
 namespace {
 
 struct Pass {
@@ -89,13 +89,13 @@ int BenchNishio(const CommandArgs&) {
   const std::string path = absl::GetFlag(FLAGS_corpus);
   if (path.empty())
     return UsageError("bench", "--corpus=FILE is required (9x9 puzzles)");
-  absl::StatusOr<std::vector<InputPuzzle>> inputs =
-      ReadInputs({path}, ParseOptions());
+  absl::StatusOr<std::vector<cli::InputPuzzle>> inputs =
+      cli::ReadInputs({path}, ParseOptions());
   if (!inputs.ok())
     return UsageError("bench", std::string(inputs.status().message()));
   std::vector<Grid> grids;
   const int limit = absl::GetFlag(FLAGS_limit);
-  for (const InputPuzzle& in : *inputs) {
+  for (const cli::InputPuzzle& in : *inputs) {
     if (!in.grid.ok()) {
       return UsageError(
           "bench", absl::StrCat(in.where(), ": ", in.grid.status().message()));
@@ -170,4 +170,4 @@ int BenchNishio(const CommandArgs&) {
   return kExitOk;
 }
 
-}  // namespace sudoku::cli
+}  // namespace sudoku::research

@@ -1,11 +1,12 @@
 // `sudoku-forge bench TARGET ...`: the benchmark targets. Each is one
-// function in its own file, listed in kBenchTargets (cli/bench_command.cc).
-#ifndef SUDOKU_CLI_BENCH_H_
-#define SUDOKU_CLI_BENCH_H_
+// function in its own file, listed in kBenchTargets
+// (research/bench_command.cc).
+#ifndef SUDOKU_RESEARCH_BENCH_H_
+#define SUDOKU_RESEARCH_BENCH_H_
 
-#include "cli/command.h"
+#include "research/commands.h"
 
-namespace sudoku::cli {
+namespace sudoku::research {
 
 struct BenchTarget {
   const char* name;     // e.g. "solve"
@@ -18,13 +19,13 @@ struct BenchTarget {
 double MedianSeconds(int runs, void (*body)(void*), void* context);
 
 // Targets defined in their own files.
-int BenchNishio(const CommandArgs& args);   // cli/nishio_bench.cc
-int BenchExplain(const CommandArgs& args);  // cli/explain_bench.cc
-// Storage benchmarks (cli/storage_bench.cc).
+int BenchNishio(const CommandArgs& args);   // research/nishio_bench.cc
+int BenchExplain(const CommandArgs& args);  // research/explain_bench.cc
+// Storage benchmarks (research/storage_bench.cc).
 int BenchCanon(const CommandArgs& args);
 int BenchImport(const CommandArgs& args);
-int BenchRate(const CommandArgs& args);  // cli/rate_bench.cc
+int BenchRate(const CommandArgs& args);  // research/rate_bench.cc
 
-}  // namespace sudoku::cli
+}  // namespace sudoku::research
 
-#endif  // SUDOKU_CLI_BENCH_H_
+#endif  // SUDOKU_RESEARCH_BENCH_H_

@@ -8,16 +8,16 @@
 #include "absl/flags/reflection.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "cli/command.h"
-#include "cli/commands.h"
 #include "cli/flags.h"
-#include "cli/reproduce.h"
 #include "core/locate.h"
+#include "research/commands.h"
+#include "research/reproduce.h"
 
-// --limit is defined by cli/bench_command.cc ("use only the first N puzzles").
+// --limit is defined by research/bench_command.cc ("use only the first N
+// puzzles").
 ABSL_DECLARE_FLAG(int, limit);
 
-namespace sudoku::cli {
+namespace sudoku::research {
 namespace {
 
 struct ReproduceTarget {
@@ -130,4 +130,4 @@ Command ReproduceCommand() {
       &RunReproduce};
 }
 
-}  // namespace sudoku::cli
+}  // namespace sudoku::research

@@ -11,10 +11,10 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "cli/bench.h"
 #include "cli/flags.h"
 #include "cli/input.h"
 #include "core/canonical.h"
+#include "research/bench.h"
 #include "solvers/solver.h"
 #include "storage/exact_uniqueness.h"
 #include "storage/importer.h"
@@ -23,20 +23,20 @@
 ABSL_DECLARE_FLAG(int, repeat);  // bench_command.cc
 ABSL_DECLARE_FLAG(int, limit);   // bench_command.cc
 
-namespace sudoku::cli {
+namespace sudoku::research {
 namespace {
 
 absl::StatusOr<std::string> CorpusText() {
   const std::string path = absl::GetFlag(FLAGS_corpus);
   if (path.empty())
     return absl::InvalidArgumentError("--corpus=FILE is required");
-  return ReadFileOrStdin(path);
+  return cli::ReadFileOrStdin(path);
 }
 
 absl::StatusOr<std::vector<Grid>> CorpusGrids() {
   absl::StatusOr<std::string> text = CorpusText();
   if (!text.ok()) return text.status();
-  absl::StatusOr<ParseOptions> options = ParseOptionsFromFlags();
+  absl::StatusOr<ParseOptions> options = cli::ParseOptionsFromFlags();
   if (!options.ok()) return options.status();
   std::vector<Grid> grids;
   const int limit = absl::GetFlag(FLAGS_limit);
@@ -151,4 +151,4 @@ int BenchImport(const CommandArgs&) {
   return kExitOk;
 }
 
-}  // namespace sudoku::cli
+}  // namespace sudoku::research

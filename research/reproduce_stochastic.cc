@@ -10,15 +10,15 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "cli/reproduce.h"
 #include "core/format.h"
 #include "core/rng.h"
 #include "core/status_macros.h"
+#include "research/reproduce.h"
 #include "solvers/reseda.h"
 #include "solvers/solver.h"
 #include "solvers/stochastic.h"
 
-namespace sudoku::cli {
+namespace sudoku::research {
 namespace {
 
 // The puzzles printed in Maire & Prissette, typed in from the paper.
@@ -275,6 +275,251 @@ absl::StatusOr<std::string> ReproduceHillClimb(
 
 // ------------------------------------------------------------------ reseda
 
+namespace {
+
+// One RESEDA set of `runs` attempts on `puzzle` without full restarts (as
+// the paper counts attempts), seeded from the target's seed and `salt`.
+SetResult RunReseda(const ReproduceOptions& options, const Grid& puzzle,
+                    StochasticParams params, int runs, uint64_t salt) {
+  params.emplace("full_restarts", "0");
+  std::unique_ptr<StochasticSolver> solver = Make("reseda", params);
+  return RunSet(*solver, {puzzle}, runs, DeriveSeed(options.seed, salt), {});
+}
+
+double MeanOf(const std::vector<double>& v) { return Summarise(v).mean; }
+
+// Table 1: the easy puzzle, the three variants of the algorithm by alpha.
+std::string ResedaTable1(const ReproduceOptions& options, const Grid& easy) {
+  std::string md;
+  const int runs = options.runs > 0 ? options.runs : 100;
+  const double alphas[] = {0.99, 0.9, 0.7, 0.5};
+  const int paper[4][6] = {{98, 574, 100, 522, 100, 188},
+                           {82, 67, 96, 60, 100, 25},
+                           {42, 25, 71, 22, 100, 9},
+                           {11, 17, 35, 14, 100, 6}};
+  absl::StrAppend(
+      &md, "### Table 1: easy puzzle (Fig. 3.1), no restart, ", runs,
+      " runs per cell: success / runs and mean rounds of the successes, "
+      "paper -> ours\n\n",
+      "| alpha | permutations only | pre-computation only | both "
+      "|\n|---|---|---|---|\n");
+  for (int a = 0; a < 4; ++a) {
+    std::string row = absl::StrFormat("| %.2f", alphas[a]);
+    const StochasticParams variants[3] = {
+        {{"precompute", "0"}, {"block_sampling", "1"}},
+        {{"precompute", "1"}, {"block_sampling", "0"}},
+        {{"precompute", "1"}, {"block_sampling", "1"}}};
+    for (int v = 0; v < 3; ++v) {
+      StochasticParams p = variants[v];
+      p.emplace("alpha", absl::StrCat(alphas[a]));
+      p.emplace("zones", "none");
+      SetResult r = RunReseda(options, easy, p, runs,
+                              static_cast<uint64_t>(100 + a * 3 + v));
+      absl::StrAppend(
+          &row,
+          absl::StrFormat(" | %d%%, %d rounds -> %d/%d, %.0f rounds",
+                          paper[a][2 * v], paper[a][2 * v + 1], r.successes,
+                          r.runs, MeanOf(r.success_iterations)));
+    }
+    absl::StrAppend(&md, row, " |\n");
+  }
+  return md;
+}
+
+// The stop threshold beta on the medium puzzle (which stop reproduces
+// Table 1).
+std::string ResedaBeta(const ReproduceOptions& options, const Grid& medium) {
+  std::string md;
+  const int runs = options.runs > 0 ? options.runs : 100;
+  absl::StrAppend(
+      &md,
+      "\nStop threshold beta on the medium puzzle (Fig. 3.2), alpha = 0.7, "
+      "no restart (paper, with its beta: 61 % in 14 iterations):\n\n"
+      "| beta | success | mean rounds of successes | mean rounds of all runs "
+      "|\n|---|---|---:|---:|\n");
+  for (const char* beta : {"0.6", "0.9", "0.99"}) {
+    SetResult r = RunReseda(
+        options, medium, {{"alpha", "0.7"}, {"beta", beta}, {"zones", "none"}},
+        runs, 150);
+    absl::StrAppend(
+        &md, absl::StrFormat("| %s | %d/%d | %.1f | %.1f |\n", beta,
+                             r.successes, r.runs, MeanOf(r.success_iterations),
+                             MeanOf(r.all_iterations)));
+  }
+  return md;
+}
+
+// Table 2: the medium puzzle by alpha.
+std::string ResedaTable2(const ReproduceOptions& options, const Grid& medium) {
+  std::string md;
+  const int runs = options.runs > 0 ? options.runs : 100;
+  const double alphas[] = {0.99, 0.9, 0.7, 0.5, 0.3, 0.1};
+  const int paper[6][2] = {{99, 277}, {81, 37}, {61, 14},
+                           {43, 8},   {26, 7},  {12, 7}};
+  absl::StrAppend(
+      &md, "\n### Table 2: medium puzzle (Fig. 3.2), no restart, ", runs,
+      " runs per row\n\n| alpha | paper success | ours | paper iterations | "
+      "ours (mean over successes) |\n|---|---:|---:|---:|---:|\n");
+  for (int a = 0; a < 6; ++a) {
+    SetResult r =
+        RunReseda(options, medium,
+                  {{"alpha", absl::StrCat(alphas[a])}, {"zones", "none"}}, runs,
+                  static_cast<uint64_t>(200 + a));
+    absl::StrAppend(
+        &md, absl::StrFormat("| %.2f | %d%% | %d/%d | %d | %.1f |\n", alphas[a],
+                             paper[a][0], r.successes, r.runs, paper[a][1],
+                             MeanOf(r.success_iterations)));
+  }
+  return md;
+}
+
+// Table 3: the hard puzzle, partial restarts by zone count.
+std::string ResedaTable3(const ReproduceOptions& options, const Grid& hard) {
+  std::string md;
+  const int runs = options.runs > 0 ? options.runs : 200;
+  struct PaperRow {
+    const char* label;
+    const char* zones;
+    int success;
+    double time, ets;
+  };
+  const PaperRow paper[] = {
+      {"No partial restart", "none", 89, 0.198, 2.225},
+      {"Restart with 1 zone out of 3", "3", 474, 0.614, 1.295},
+      {"Restart with 1 zone out of 9", "9", 619, 1.113, 1.798},
+      {"Restart with 1 zone out of 27", "27", 906, 1.694, 1.869}};
+  absl::StrAppend(
+      &md, "\n### Table 3: hard puzzle (Fig. 4.1), ", runs,
+      " attempts per method (paper: 1000)\n\n| method | paper success /1000 "
+      "| "
+      "ours | paper time s | ours s | paper ETS s | ours ETS s |\n"
+      "|---|---:|---:|---:|---:|---:|---:|\n");
+  for (int m = 0; m < 4; ++m) {
+    SetResult r = RunReseda(options, hard, {{"zones", paper[m].zones}}, runs,
+                            static_cast<uint64_t>(300 + m));
+    const double time = r.seconds / r.runs;
+    absl::StrAppend(
+        &md,
+        absl::StrFormat("| %s | %d | %d/%d | %.3f | %.3f | %.3f | %s |\n",
+                        paper[m].label, paper[m].success, r.successes, r.runs,
+                        paper[m].time, time, paper[m].ets,
+                        r.successes ? absl::StrFormat("%.3f", time / Rate(r))
+                                    : std::string("inf")));
+  }
+  return md;
+}
+
+// Table 4: the paper's five levels, run on the Chi & Lange sets.
+absl::StatusOr<std::string> ResedaTable4(const ReproduceOptions& options) {
+  std::string md;
+  const int runs = options.runs > 0 ? options.runs : 1;
+  absl::StrAppend(&md,
+                  "\n### Table 4: five levels -> the Chi & Lange sets\n\n"
+                  "The paper's puzzles come from Kennett's generator (1000 "
+                  "per level: very easy, "
+                  "easy, medium, hard, fiendish), which we do not have; we "
+                  "run the Chi & Lange "
+                  "sets instead (",
+                  runs,
+                  " attempt(s) per puzzle), so only the trend compares. "
+                  "Time = mean seconds per attempt, success or not.\n\n"
+                  "| paper level: 27 / 9 / 3 zones (success /1000, time s) | "
+                  "our set | 27 zones | 9 zones | 3 zones |\n"
+                  "|---|---|---|---|---|\n");
+  const char* paper_rows[] = {
+      "very easy 1000, 0.046 / 1000, 0.049 / 1000, 0.047; easy 1000, 0.113 / "
+      "994, 0.129 / 982, 0.104",
+      "medium 959, 1.015 / 884, 0.718 / 659, 0.502",
+      "hard 811, 2.394 / 563, 1.451 / 365, 0.726",
+      "fiendish 605, 3.458 / 336, 1.831 / 221, 0.824"};
+  for (int s = 0; s < 4; ++s) {
+    SUDOKU_ASSIGN_OR_RETURN(std::vector<Grid> puzzles,
+                            LoadChiLangeSet(options, kChiLangeSets[s]));
+    std::string row =
+        absl::StrCat("| ", paper_rows[s], " | ", kChiLangeSets[s]);
+    for (const char* zones : {"27", "9", "3"}) {
+      std::unique_ptr<StochasticSolver> solver =
+          Make("reseda", {{"zones", zones}, {"full_restarts", "0"}});
+      SetResult r =
+          RunSet(*solver, puzzles, runs,
+                 DeriveSeed(options.seed, 400 + static_cast<uint64_t>(s)), {});
+      absl::StrAppend(&row, absl::StrFormat(" | %d/%d, %.3f s", r.successes,
+                                            r.runs, r.seconds / r.runs));
+    }
+    absl::StrAppend(&md, row, " |\n");
+  }
+  return md;
+}
+
+// Table 5: AI Escargot by zone count, and the brute-force coupling of its
+// top-left box.
+std::string ResedaTable5(const ReproduceOptions& options,
+                         const Grid& escargot) {
+  std::string md;
+  const int runs = options.runs > 0 ? options.runs : 20;
+  absl::StrAppend(&md, "\n### Table 5: AI Escargot (Fig. 5.1), ", runs,
+                  " attempts per row (paper: 1000)\n\n| zones | paper "
+                  "success /1000 | ours | "
+                  "paper CPU s | ours s |\n|---|---:|---:|---:|---:|\n");
+  const int paper_success[] = {0, 1, 9};
+  const double paper_time[] = {1.251, 2.857, 7.045};
+  const char* zones[] = {"3", "9", "27"};
+  for (int z = 0; z < 3; ++z) {
+    SetResult r = RunReseda(options, escargot, {{"zones", zones[z]}}, runs,
+                            static_cast<uint64_t>(500 + z));
+    absl::StrAppend(
+        &md, absl::StrFormat("| %s | %d | %d/%d | %.3f | %.3f |\n", zones[z],
+                             paper_success[z], r.successes, r.runs,
+                             paper_time[z], r.seconds / r.runs));
+  }
+  const std::vector<std::vector<int>> fillings =
+      AdmissibleBoxFillings(escargot, 0);
+  // The correct filling: take the top-left box of the solution (the puzzle is
+  // unique).
+  absl::StatusOr<std::unique_ptr<Solver>> exact = MakeSolver("backtrack");
+  std::string coupled = "exact solver unavailable";
+  if (exact.ok()) {
+    SolveResult sr = (*exact)->Solve(escargot, SolveLimits{.max_solutions = 1});
+    if (!sr.solutions.empty()) {
+      const Grid& solution = sr.solutions.front();
+      Grid fixed = escargot;
+      int index = -1;
+      std::vector<int> correct;
+      for (int cell : escargot.shape().unit(escargot.shape().BoxUnit(0))) {
+        if (escargot[cell] == 0) correct.push_back(solution[cell]);
+        fixed.set(cell, solution[cell]);
+      }
+      for (size_t i = 0; i < fillings.size(); ++i)
+        if (fillings[i] == correct) index = static_cast<int>(i);
+      const int coupled_runs = options.runs > 0 ? options.runs : 50;
+      SetResult r =
+          RunReseda(options, fixed, {{"zones", "27"}}, coupled_runs, 550);
+      const double time = r.seconds / r.runs;
+      coupled = absl::StrFormat(
+          "with the correct filling (number %d of %d) fixed, 27 zones: %d/%d "
+          "attempts "
+          "succeed (paper: 580/1000) in %.3f s each (paper: 1.517 s); mean "
+          "time of "
+          "success %zu x %.3f / %.3f = %s s (paper: 63 s)",
+          index + 1, fillings.size(), r.successes, r.runs, time,
+          fillings.size(), time, Rate(r),
+          r.successes
+              ? absl::StrFormat("%.1f", static_cast<double>(fillings.size()) *
+                                            time / Rate(r))
+              : std::string("inf"));
+    }
+  }
+  absl::StrAppend(&md,
+                  "\nBrute-force coupling (`brute_box=0`): the top-left box "
+                  "of AI Escargot "
+                  "has ",
+                  fillings.size(), " admissible fillings (paper: 24); ",
+                  coupled, ".\n");
+  return md;
+}
+
+}  // namespace
+
 absl::StatusOr<std::string> ReproduceReseda(const ReproduceOptions& options) {
   std::string md = "## RESEDA: Maire & Prissette, Tables 1-5\n\n";
   absl::StrAppend(&md, Header(options, "reseda", 100));
@@ -294,222 +539,14 @@ absl::StatusOr<std::string> ReproduceReseda(const ReproduceOptions& options) {
       "sampling. An *attempt* is one shot plus its partial restarts, "
       "no full restart (`full_restarts=0`), as the paper's counts are.\n\n");
   Stopwatch total;
-  auto run = [&](const Grid& puzzle, StochasticParams params, int runs,
-                 uint64_t salt) {
-    params.emplace("full_restarts", "0");
-    std::unique_ptr<StochasticSolver> solver = Make("reseda", params);
-    return RunSet(*solver, {puzzle}, runs, DeriveSeed(options.seed, salt), {});
-  };
-  auto mean_of = [](const std::vector<double>& v) { return Summarise(v).mean; };
-
-  // Table 1.
-  {
-    const int runs = options.runs > 0 ? options.runs : 100;
-    const double alphas[] = {0.99, 0.9, 0.7, 0.5};
-    const int paper[4][6] = {{98, 574, 100, 522, 100, 188},
-                             {82, 67, 96, 60, 100, 25},
-                             {42, 25, 71, 22, 100, 9},
-                             {11, 17, 35, 14, 100, 6}};
-    absl::StrAppend(
-        &md, "### Table 1: easy puzzle (Fig. 3.1), no restart, ", runs,
-        " runs per cell: success / runs and mean rounds of the successes, "
-        "paper -> ours\n\n",
-        "| alpha | permutations only | pre-computation only | both "
-        "|\n|---|---|---|---|\n");
-    for (int a = 0; a < 4; ++a) {
-      std::string row = absl::StrFormat("| %.2f", alphas[a]);
-      const StochasticParams variants[3] = {
-          {{"precompute", "0"}, {"block_sampling", "1"}},
-          {{"precompute", "1"}, {"block_sampling", "0"}},
-          {{"precompute", "1"}, {"block_sampling", "1"}}};
-      for (int v = 0; v < 3; ++v) {
-        StochasticParams p = variants[v];
-        p.emplace("alpha", absl::StrCat(alphas[a]));
-        p.emplace("zones", "none");
-        SetResult r =
-            run(easy, p, runs, static_cast<uint64_t>(100 + a * 3 + v));
-        absl::StrAppend(
-            &row,
-            absl::StrFormat(" | %d%%, %d rounds -> %d/%d, %.0f rounds",
-                            paper[a][2 * v], paper[a][2 * v + 1], r.successes,
-                            r.runs, mean_of(r.success_iterations)));
-      }
-      absl::StrAppend(&md, row, " |\n");
-    }
-  }
-  // Beta: which stop reproduces Table 1.
-  {
-    const int runs = options.runs > 0 ? options.runs : 100;
-    absl::StrAppend(
-        &md,
-        "\nStop threshold beta on the medium puzzle (Fig. 3.2), alpha = 0.7, "
-        "no restart (paper, with its beta: 61 % in 14 iterations):\n\n"
-        "| beta | success | mean rounds of successes | mean rounds of all runs "
-        "|\n|---|---|---:|---:|\n");
-    for (const char* beta : {"0.6", "0.9", "0.99"}) {
-      SetResult r =
-          run(medium, {{"alpha", "0.7"}, {"beta", beta}, {"zones", "none"}},
-              runs, 150);
-      absl::StrAppend(&md, absl::StrFormat("| %s | %d/%d | %.1f | %.1f |\n",
-                                           beta, r.successes, r.runs,
-                                           mean_of(r.success_iterations),
-                                           mean_of(r.all_iterations)));
-    }
-  }
-  // Table 2.
-  {
-    const int runs = options.runs > 0 ? options.runs : 100;
-    const double alphas[] = {0.99, 0.9, 0.7, 0.5, 0.3, 0.1};
-    const int paper[6][2] = {{99, 277}, {81, 37}, {61, 14},
-                             {43, 8},   {26, 7},  {12, 7}};
-    absl::StrAppend(
-        &md, "\n### Table 2: medium puzzle (Fig. 3.2), no restart, ", runs,
-        " runs per row\n\n| alpha | paper success | ours | paper iterations | "
-        "ours (mean over successes) |\n|---|---:|---:|---:|---:|\n");
-    for (int a = 0; a < 6; ++a) {
-      SetResult r =
-          run(medium, {{"alpha", absl::StrCat(alphas[a])}, {"zones", "none"}},
-              runs, static_cast<uint64_t>(200 + a));
-      absl::StrAppend(
-          &md, absl::StrFormat("| %.2f | %d%% | %d/%d | %d | %.1f |\n",
-                               alphas[a], paper[a][0], r.successes, r.runs,
-                               paper[a][1], mean_of(r.success_iterations)));
-    }
-  }
-  // Table 3.
-  {
-    const int runs = options.runs > 0 ? options.runs : 200;
-    struct PaperRow {
-      const char* label;
-      const char* zones;
-      int success;
-      double time, ets;
-    };
-    const PaperRow paper[] = {
-        {"No partial restart", "none", 89, 0.198, 2.225},
-        {"Restart with 1 zone out of 3", "3", 474, 0.614, 1.295},
-        {"Restart with 1 zone out of 9", "9", 619, 1.113, 1.798},
-        {"Restart with 1 zone out of 27", "27", 906, 1.694, 1.869}};
-    absl::StrAppend(
-        &md, "\n### Table 3: hard puzzle (Fig. 4.1), ", runs,
-        " attempts per method (paper: 1000)\n\n| method | paper success /1000 "
-        "| "
-        "ours | paper time s | ours s | paper ETS s | ours ETS s |\n"
-        "|---|---:|---:|---:|---:|---:|---:|\n");
-    for (int m = 0; m < 4; ++m) {
-      SetResult r = run(hard, {{"zones", paper[m].zones}}, runs,
-                        static_cast<uint64_t>(300 + m));
-      const double time = r.seconds / r.runs;
-      absl::StrAppend(
-          &md,
-          absl::StrFormat("| %s | %d | %d/%d | %.3f | %.3f | %.3f | %s |\n",
-                          paper[m].label, paper[m].success, r.successes, r.runs,
-                          paper[m].time, time, paper[m].ets,
-                          r.successes ? absl::StrFormat("%.3f", time / Rate(r))
-                                      : std::string("inf")));
-    }
-  }
-  // Table 4.
-  {
-    const int runs = options.runs > 0 ? options.runs : 1;
-    absl::StrAppend(&md,
-                    "\n### Table 4: five levels -> the Chi & Lange sets\n\n"
-                    "The paper's puzzles come from Kennett's generator (1000 "
-                    "per level: very easy, "
-                    "easy, medium, hard, fiendish), which we do not have; we "
-                    "run the Chi & Lange "
-                    "sets instead (",
-                    runs,
-                    " attempt(s) per puzzle), so only the trend compares. "
-                    "Time = mean seconds per attempt, success or not.\n\n"
-                    "| paper level: 27 / 9 / 3 zones (success /1000, time s) | "
-                    "our set | 27 zones | 9 zones | 3 zones |\n"
-                    "|---|---|---|---|---|\n");
-    const char* paper_rows[] = {
-        "very easy 1000, 0.046 / 1000, 0.049 / 1000, 0.047; easy 1000, 0.113 / "
-        "994, 0.129 / 982, 0.104",
-        "medium 959, 1.015 / 884, 0.718 / 659, 0.502",
-        "hard 811, 2.394 / 563, 1.451 / 365, 0.726",
-        "fiendish 605, 3.458 / 336, 1.831 / 221, 0.824"};
-    for (int s = 0; s < 4; ++s) {
-      SUDOKU_ASSIGN_OR_RETURN(std::vector<Grid> puzzles,
-                              LoadChiLangeSet(options, kChiLangeSets[s]));
-      std::string row =
-          absl::StrCat("| ", paper_rows[s], " | ", kChiLangeSets[s]);
-      for (const char* zones : {"27", "9", "3"}) {
-        std::unique_ptr<StochasticSolver> solver =
-            Make("reseda", {{"zones", zones}, {"full_restarts", "0"}});
-        SetResult r = RunSet(
-            *solver, puzzles, runs,
-            DeriveSeed(options.seed, 400 + static_cast<uint64_t>(s)), {});
-        absl::StrAppend(&row, absl::StrFormat(" | %d/%d, %.3f s", r.successes,
-                                              r.runs, r.seconds / r.runs));
-      }
-      absl::StrAppend(&md, row, " |\n");
-    }
-  }
-  // Table 5 and the brute-force coupling.
-  {
-    const int runs = options.runs > 0 ? options.runs : 20;
-    absl::StrAppend(&md, "\n### Table 5: AI Escargot (Fig. 5.1), ", runs,
-                    " attempts per row (paper: 1000)\n\n| zones | paper "
-                    "success /1000 | ours | "
-                    "paper CPU s | ours s |\n|---|---:|---:|---:|---:|\n");
-    const int paper_success[] = {0, 1, 9};
-    const double paper_time[] = {1.251, 2.857, 7.045};
-    const char* zones[] = {"3", "9", "27"};
-    for (int z = 0; z < 3; ++z) {
-      SetResult r = run(escargot, {{"zones", zones[z]}}, runs,
-                        static_cast<uint64_t>(500 + z));
-      absl::StrAppend(
-          &md, absl::StrFormat("| %s | %d | %d/%d | %.3f | %.3f |\n", zones[z],
-                               paper_success[z], r.successes, r.runs,
-                               paper_time[z], r.seconds / r.runs));
-    }
-    const std::vector<std::vector<int>> fillings =
-        AdmissibleBoxFillings(escargot, 0);
-    // The correct filling: take the top-left box of the solution (the puzzle is
-    // unique).
-    absl::StatusOr<std::unique_ptr<Solver>> exact = MakeSolver("backtrack");
-    std::string coupled = "exact solver unavailable";
-    if (exact.ok()) {
-      SolveResult sr =
-          (*exact)->Solve(escargot, SolveLimits{.max_solutions = 1});
-      if (!sr.solutions.empty()) {
-        const Grid& solution = sr.solutions.front();
-        Grid fixed = escargot;
-        int index = -1;
-        std::vector<int> correct;
-        for (int cell : escargot.shape().unit(escargot.shape().BoxUnit(0))) {
-          if (escargot[cell] == 0) correct.push_back(solution[cell]);
-          fixed.set(cell, solution[cell]);
-        }
-        for (size_t i = 0; i < fillings.size(); ++i)
-          if (fillings[i] == correct) index = static_cast<int>(i);
-        const int coupled_runs = options.runs > 0 ? options.runs : 50;
-        SetResult r = run(fixed, {{"zones", "27"}}, coupled_runs, 550);
-        const double time = r.seconds / r.runs;
-        coupled = absl::StrFormat(
-            "with the correct filling (number %d of %d) fixed, 27 zones: %d/%d "
-            "attempts "
-            "succeed (paper: 580/1000) in %.3f s each (paper: 1.517 s); mean "
-            "time of "
-            "success %zu x %.3f / %.3f = %s s (paper: 63 s)",
-            index + 1, fillings.size(), r.successes, r.runs, time,
-            fillings.size(), time, Rate(r),
-            r.successes
-                ? absl::StrFormat("%.1f", static_cast<double>(fillings.size()) *
-                                              time / Rate(r))
-                : std::string("inf"));
-      }
-    }
-    absl::StrAppend(&md,
-                    "\nBrute-force coupling (`brute_box=0`): the top-left box "
-                    "of AI Escargot "
-                    "has ",
-                    fillings.size(), " admissible fillings (paper: 24); ",
-                    coupled, ".\n");
-  }
+  // One table after the other (argument evaluation order is unspecified).
+  absl::StrAppend(&md, ResedaTable1(options, easy));
+  absl::StrAppend(&md, ResedaBeta(options, medium));
+  absl::StrAppend(&md, ResedaTable2(options, medium));
+  absl::StrAppend(&md, ResedaTable3(options, hard));
+  SUDOKU_ASSIGN_OR_RETURN(std::string table4, ResedaTable4(options));
+  absl::StrAppend(&md, table4);
+  absl::StrAppend(&md, ResedaTable5(options, escargot));
   absl::StrAppend(
       &md, absl::StrFormat("\n(The whole target took %.1f CPU seconds.)\n\n",
                            total.seconds()));
@@ -541,4 +578,4 @@ absl::StatusOr<std::vector<Grid>> LoadChiLangeSet(
   return grids;
 }
 
-}  // namespace sudoku::cli
+}  // namespace sudoku::research

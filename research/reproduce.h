@@ -1,8 +1,8 @@
 // `sudoku-forge reproduce TARGET`: re-runs a paper's experiments and prints
 // a markdown section with the paper's figures beside ours. Each target is one
-// function; the table of targets is in cli/reproduce_command.cc.
-#ifndef SUDOKU_CLI_REPRODUCE_H_
-#define SUDOKU_CLI_REPRODUCE_H_
+// function; the table of targets is in research/reproduce_command.cc.
+#ifndef SUDOKU_RESEARCH_REPRODUCE_H_
+#define SUDOKU_RESEARCH_REPRODUCE_H_
 
 #include <cstdint>
 #include <string>
@@ -12,7 +12,7 @@
 #include "core/grid.h"
 #include "core/stats.h"
 
-namespace sudoku::cli {
+namespace sudoku::research {
 
 struct ReproduceOptions {
   // Runs per configuration; 0 = each table's default (sized so that a whole
@@ -40,7 +40,7 @@ using ::sudoku::Summarise;
 absl::StatusOr<std::string> ReproduceAnneal(const ReproduceOptions& options);
 absl::StatusOr<std::string> ReproduceHillClimb(const ReproduceOptions& options);
 absl::StatusOr<std::string> ReproduceReseda(const ReproduceOptions& options);
-// cli/reproduce_lp.cc (the relaxation solvers).
+// research/reproduce_lp.cc (the relaxation solvers).
 absl::StatusOr<std::string> ReproduceProjection(
     const ReproduceOptions& options);
 absl::StatusOr<std::string> ReproduceEntropy(const ReproduceOptions& options);
@@ -52,6 +52,6 @@ std::string ReplaceReproduceSection(const std::string& document,
                                     const std::string& name,
                                     const std::string& section);
 
-}  // namespace sudoku::cli
+}  // namespace sudoku::research
 
-#endif  // SUDOKU_CLI_REPRODUCE_H_
+#endif  // SUDOKU_RESEARCH_REPRODUCE_H_

@@ -12,24 +12,25 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "cli/bench.h"
 #include "cli/flags.h"
 #include "cli/input.h"
+#include "core/stats.h"
 #include "rater/rater.h"
+#include "research/bench.h"
 #include "solvers/stochastic.h"
 
 ABSL_DECLARE_FLAG(int, limit);        // bench_command.cc
 ABSL_DECLARE_FLAG(bool, stochastic);  // calibrate_command.cc
 
-namespace sudoku::cli {
+namespace sudoku::research {
 
 int BenchRate(const CommandArgs&) {
   const std::string path = absl::GetFlag(FLAGS_corpus);
   if (path.empty()) return UsageError("bench", "--corpus=FILE is required");
-  absl::StatusOr<std::string> text = ReadFileOrStdin(path);
+  absl::StatusOr<std::string> text = cli::ReadFileOrStdin(path);
   if (!text.ok())
     return UsageError("bench", std::string(text.status().message()));
-  absl::StatusOr<ParseOptions> options = ParseOptionsFromFlags();
+  absl::StatusOr<ParseOptions> options = cli::ParseOptionsFromFlags();
   if (!options.ok())
     return UsageError("bench", std::string(options.status().message()));
   std::vector<Grid> grids;
@@ -94,11 +95,11 @@ int BenchRate(const CommandArgs&) {
       "per busy core\n",
       path, grids.size(), jobs, (*rater)->RunsStochastic() ? "on" : "off",
       static_cast<double>(grids.size()) / seconds, seconds,
-      1e3 * sorted[sorted.size() / 2], 1e3 * sorted[sorted.size() * 9 / 10],
-      1e3 * sorted.back(), guessing, 1e3 * cpu_sorted[cpu_sorted.size() / 2],
+      1e3 * SortedQuantile(sorted, 0.5), 1e3 * SortedQuantile(sorted, 0.9),
+      1e3 * sorted.back(), guessing, 1e3 * SortedQuantile(cpu_sorted, 0.5),
       1e3 * cpu_total / static_cast<double>(cpu.size()),
       1e3 * cpu_sorted.back(), static_cast<double>(cpu.size()) / cpu_total);
   return kExitOk;
 }
 
-}  // namespace sudoku::cli
+}  // namespace sudoku::research

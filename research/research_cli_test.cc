@@ -1,0 +1,155 @@
+// End-to-end tests of the research commands, run as users run them:
+// `sudoku-forge bench|calibrate|reproduce ...`, which runs the sibling
+// binary sudoku-forge-research (cli/research_commands.cc).
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/testing/cli_runner.h"
+#include "tests/testing/paths.h"
+
+namespace sudoku {
+namespace {
+
+using testing::CliResult;
+using testing::JsonNumber;
+using testing::RunCli;
+using testing::RunCommand;
+using testing::UniqueTempPath;
+
+using ::testing::HasSubstr;
+
+const std::string kData = sudoku::testing::SourceDir() + "/tests/data/";
+constexpr char kWiki[] =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5.."
+    "..8..79";
+constexpr char kHard[] =
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9."
+    ".......";
+
+// --- the research binary, directly and through sudoku-forge ---
+
+TEST(ResearchCliTest, ProductHelpListsTheResearchCommands) {
+  const CliResult r = RunCli("--help");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* name : {"bench", "calibrate", "reproduce"})
+    EXPECT_THAT(r.out, HasSubstr(absl::StrCat("  ", name, " "))) << name;
+}
+
+TEST(ResearchCliTest, ForwardedCommandsBehaveAsTheResearchBinary) {
+  const CliResult via_forge = RunCli("reproduce --help");
+  const CliResult direct = RunCommand(
+      absl::StrCat(sudoku::testing::ResearchBinary(), " reproduce --help"));
+  ASSERT_EQ(direct.exit_code, 0) << direct.err;
+  EXPECT_EQ(via_forge.exit_code, 0) << via_forge.err;
+  EXPECT_EQ(via_forge.out, direct.out);
+  EXPECT_THAT(direct.out, HasSubstr("anneal|hillclimb|reseda"));
+  // Flags are the research binary's: a wrong one is still a usage error.
+  const CliResult bad = RunCli("bench solve --frob");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("unknown flag '--frob'"));
+  EXPECT_EQ(RunCli("bench solve").exit_code, 2);  // no --corpus
+  const CliResult unknown =
+      RunCommand(absl::StrCat(sudoku::testing::ResearchBinary(), " generate"));
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_THAT(unknown.err, HasSubstr("unknown command 'generate'"));
+}
+
+TEST(ResearchCliTest, MissingResearchBinaryIsAClearUsageError) {
+  // A copy of sudoku-forge alone in a directory: its product commands work,
+  // the research commands say what is missing.
+  const std::string dir = UniqueTempPath("lonely");
+  std::filesystem::create_directories(dir);
+  const std::string copy = dir + "/sudoku-forge";
+  std::filesystem::copy_file(sudoku::testing::ForgeBinary(), copy);
+  std::filesystem::permissions(copy, std::filesystem::perms::owner_exec,
+                               std::filesystem::perm_options::add);
+  EXPECT_EQ(RunCommand(copy + " validate " + kWiki).exit_code, 0);
+  const CliResult r = RunCommand(copy + " calibrate --help");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("sudoku-forge-research"));
+  EXPECT_THAT(r.err, HasSubstr("is missing"));
+  std::filesystem::remove_all(dir);
+}
+
+// --- calibrate ---
+
+TEST(CalibrateCliTest, RefusesToInstallAModelForOtherPlayers) {
+  // The installed parameters must match the rater's default players.
+  const CliResult r =
+      RunCli("calibrate --fit --technique-slope=1 --write-model=unused.inc");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(
+      r.err,
+      HasSubstr(
+          "--write-model installs parameters for the default players' model"));
+  const CliResult bad = RunCli("calibrate --fit --players=0");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("simulated players must be at least 1"));
+}
+
+// --- calibrate se, bench explain ---
+
+TEST(CalibrateSeCliTest, CountsAgreeWithExplain) {
+  const std::string tsv = kData + "se_sample.tsv";
+  CliResult r = RunCli("calibrate se --corpus=" + tsv);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // Recompute the "all" row from explain's ER and the file's se_er.
+  int n = 0, equal = 0, within_01 = 0, within_05 = 0;
+  std::ifstream in(tsv);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> f = absl::StrSplit(line, '\t');
+    double se = 0, ours = 0;
+    ASSERT_TRUE(absl::SimpleAtod(f[1], &se)) << line;
+    CliResult e = RunCli("explain --json " + f[0]);
+    ASSERT_TRUE(absl::SimpleAtod(JsonNumber(e.out, "er"), &ours)) << e.out;
+    ++n;
+    equal += std::fabs(se - ours) < 0.05;
+    within_01 += std::fabs(se - ours) < 0.15;
+    within_05 += std::fabs(se - ours) < 0.55;
+  }
+  ASSERT_GT(n, 0);
+  EXPECT_THAT(r.out, HasSubstr("column se_er"));
+  EXPECT_THAT(r.out, HasSubstr(absl::StrFormat(
+                         "| **all** | %d | %.1f%% | %.1f%% | %.1f%% |", n,
+                         100.0 * equal / n, 100.0 * within_01 / n,
+                         100.0 * within_05 / n)))
+      << r.out;
+  CliResult limited =
+      RunCli("calibrate se --corpus=" + tsv + " --limit=2 --stride=2");
+  EXPECT_THAT(limited.out, HasSubstr("| **all** | 2 |"));
+}
+
+TEST(CalibrateSeCliTest, MissingColumnIsAUsageError) {
+  CliResult r =
+      RunCli("calibrate se --corpus=" + kData + "se_sample.tsv --label=nope");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("no SE rating column"));
+}
+
+TEST(BenchExplainCliTest, PrintsThroughput) {
+  CliResult r = RunCli("bench explain --corpus=" + kData + "explain_mixed.txt");
+  EXPECT_EQ(r.exit_code,
+            2);  // the corpus has a bad line: figures would mislead
+  const std::string path = UniqueTempPath("bench");
+  std::ofstream(path) << kWiki << "\n" << kHard << "\n";
+  CliResult good = RunCli("bench explain --corpus=" + path);
+  EXPECT_EQ(good.exit_code, 0) << good.err;
+  EXPECT_THAT(good.out, HasSubstr("puzzles=2"));
+  EXPECT_THAT(good.out, HasSubstr("puzzles/s"));
+  std::remove(path.c_str());
+}
+
+}  // namespace
+}  // namespace sudoku
