@@ -11,6 +11,7 @@
 #include "core/hash.h"
 #include "core/rng.h"
 #include "core/status_macros.h"
+#include "deduction/transform.h"
 #include "solvers/solver.h"
 #include "solvers/stochastic.h"
 
@@ -206,6 +207,22 @@ absl::StatusOr<std::unique_ptr<Rater>> Rater::Create(
 }
 
 RatingResult Rater::Rate(const Grid& puzzle) const {
+  // Rate the canonical form, so that every isomorph of the puzzle gets the
+  // same rating, then carry what names cells and digits (solutions, the
+  // walk-through) back to the puzzle as written.
+  absl::StatusOr<Canonical> canonical = Canonicalize(puzzle);
+  if (!canonical.ok()) return RateAsWritten(puzzle);
+  RatingResult result = RateAsWritten(canonical->form);
+  const GridTransform back = canonical->transform.Inverse();
+  for (Grid& solution : result.solutions) solution = back.Apply(solution);
+  if (result.explanation != nullptr) {
+    result.explanation = std::make_unique<Explanation>(
+        TransformExplanation(*result.explanation, back));
+  }
+  return result;
+}
+
+RatingResult Rater::RateAsWritten(const Grid& puzzle) const {
   RatingResult result;
   RatingFeatures& f = result.features;
   f.clues = puzzle.NumFilled();
@@ -254,10 +271,9 @@ RatingResult Rater::Rate(const Grid& puzzle) const {
                    DeriveSeed(options_.player_seed, Fnv1a(ToLine(puzzle))));
 
   if (RunsStochastic()) {
-    // The canonical form and a seed from its key: every isomorph of the
-    // puzzle gets the very same runs.
-    absl::StatusOr<Grid> canonical = CanonicalForm(puzzle);
-    const Grid& target = canonical.ok() ? *canonical : puzzle;
+    // Rate() passes the canonical form: the seed comes from its key, and
+    // every isomorph of the puzzle gets the very same runs.
+    const Grid& target = puzzle;
     f.stochastic_seed =
         DeriveSeed(options_.stochastic_seed, Fnv1a(ToLine(target)));
     for (size_t k = 0; k < options_.stochastic_solvers.size(); ++k) {

@@ -111,7 +111,7 @@ struct RaterOptions {
   std::vector<StochasticConfig> stochastic_solvers = DefaultStochasticBudgets();
   uint64_t stochastic_seed = 1;
   // The simulated players of player_effort; their seed is derived from
-  // `player_seed` and the puzzle's text.
+  // `player_seed` and the puzzle's canonical form (Rater::Rate).
   PlayerModelOptions players;
   uint64_t player_seed = 1;
 
@@ -142,6 +142,14 @@ class Rater {
   static absl::StatusOr<std::unique_ptr<Rater>> Create(
       const RaterOptions& options);
 
+  // Rates the puzzle's canonical form (core/canonical.h), so that every
+  // isomorph of a puzzle gets the same rating: the deduction trace, the
+  // exact solver's counts, the players' and the stochastic solvers' seeds
+  // all come from the canonical form. The solutions and the explanation are
+  // mapped back through the inverse transform, so they name the cells and
+  // digits of `puzzle` as written. When the canonical form cannot be
+  // computed (ResourceExhausted, only on near-empty grids of 16x16 and
+  // larger), the puzzle is rated as written.
   // REQUIRES: CheckGivens(puzzle).ok().
   RatingResult Rate(const Grid& puzzle) const;
 
@@ -153,6 +161,9 @@ class Rater {
 
  private:
   Rater(const RaterOptions& options, std::unique_ptr<StepSolver> steps);
+  // The rating of `puzzle` exactly as written (Rate() passes the canonical
+  // form); seeds derive from its text.
+  RatingResult RateAsWritten(const Grid& puzzle) const;
 
   RaterOptions options_;
   std::unique_ptr<StepSolver> steps_;
