@@ -25,13 +25,16 @@
 #include "core/grid.h"
 #include "deduction/step_solver.h"
 #include "rater/players.h"
+#include "solvers/solver.h"
 
 namespace sudoku {
 
 // Bumped whenever the same puzzle may get a different score or level for a
 // reason other than the fitted model parameters (rater/model_params.inc, which
 // carry their own fit id: see RaterEngineVersion()).
-inline constexpr int kRaterVersion = 2;
+// 3: every isomorph of a puzzle gets one rating (Rate() rates the canonical
+// form), so scores moved by the players' new seeds.
+inline constexpr int kRaterVersion = 3;
 
 // "rater-<kRaterVersion>.<fit id>", the engine version stored with ratings:
 // a refit (calibrate --fit --write-model) changes it, so stored ratings made
@@ -147,9 +150,10 @@ class Rater {
   // exact solver's counts, the players' and the stochastic solvers' seeds
   // all come from the canonical form. The solutions and the explanation are
   // mapped back through the inverse transform, so they name the cells and
-  // digits of `puzzle` as written. When the canonical form cannot be
-  // computed (ResourceExhausted, only on near-empty grids of 16x16 and
-  // larger), the puzzle is rated as written.
+  // digits of `puzzle` as written. A puzzle without exactly one solution
+  // gets its verdict and solutions from the puzzle as written; so does one
+  // whose canonical form cannot be computed (ResourceExhausted, which needs
+  // the tie sets of near-empty large grids: no unique puzzle met so far).
   // REQUIRES: CheckGivens(puzzle).ok().
   RatingResult Rate(const Grid& puzzle) const;
 
@@ -162,8 +166,9 @@ class Rater {
  private:
   Rater(const RaterOptions& options, std::unique_ptr<StepSolver> steps);
   // The rating of `puzzle` exactly as written (Rate() passes the canonical
-  // form); seeds derive from its text.
-  RatingResult RateAsWritten(const Grid& puzzle) const;
+  // form); seeds derive from its text. `exact` is the count-to-two search
+  // of `puzzle`.
+  RatingResult RateAsWritten(const Grid& puzzle, SolveResult exact) const;
 
   RaterOptions options_;
   std::unique_ptr<StepSolver> steps_;
