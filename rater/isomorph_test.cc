@@ -157,19 +157,24 @@ TEST(IsomorphTest, StochasticFiguresAreTheSameForIsomorphs) {
 }
 
 TEST(IsomorphTest, OtherShapesToo) {
-  // A 6x6 (2x3 boxes: no transposition) and a 4x4 puzzle.
+  // 4x4, 6x6 (2x3 boxes: no transposition), 8x8 (2x4) and 12x12 (3x4)
+  // puzzles with one solution each (tests/data/puzzles.txt).
   RaterOptions options;
   options.stochastic = StochasticUse::kNever;
   absl::StatusOr<std::unique_ptr<Rater>> rater = Rater::Create(options);
   ASSERT_OK(rater);
   Rng rng(8);
   for (const char* text :
-       {"..3.....2.1...6..4.5....1..5...3.2..", "1...........4..2"}) {
+       {".....3.4.4..1...", "...21......4..6...3..4.2.2...1.6.3..",
+        ".....64.7...1....8...5.7..36........43...1.8.7......5....2.18...",
+        "...2.1CB.A7..C...2.4.....3.8....B..6.B4..965.......A...3...9....7....6"
+        "..2..3....7.B.645B..A....2.......8...C..8......4A5....8.B9.3C.5......."
+        "...."}) {
     absl::StatusOr<Grid> puzzle = ParseGrid(text);
     ASSERT_OK(puzzle);
     const RatingResult base = (*rater)->Rate(*puzzle);
-    if (base.status != RateStatus::kRated) continue;
-    for (int k = 0; k < 10; ++k) {
+    ASSERT_EQ(base.status, RateStatus::kRated) << text;
+    for (int k = 0; k < 5; ++k) {
       const Grid iso = RandomIsomorph(*puzzle, rng);
       const RatingResult r = (*rater)->Rate(iso);
       ExpectSameRating(base, r, ToLine(iso));
