@@ -17,8 +17,8 @@
 #include "deduction/transform.h"
 
 #include <algorithm>
-#include <cctype>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/match.h"
@@ -27,12 +27,12 @@
 namespace sudoku {
 namespace {
 
-bool IsAlnum(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) != 0;
-}
-bool IsDigitChar(char c) {
-  return std::isdigit(static_cast<unsigned char>(c)) != 0;
-}
+// ASCII only: the sentences are ASCII, and the <cctype> calls cost a
+// function call per character.
+bool IsDigitChar(char c) { return c >= '0' && c <= '9'; }
+bool IsUpper(char c) { return c >= 'A' && c <= 'Z'; }
+bool IsAlpha(char c) { return IsUpper(c) || (c >= 'a' && c <= 'z'); }
+bool IsAlnum(char c) { return IsDigitChar(c) || IsAlpha(c); }
 
 // "an 8", "an F", "a 7": English reads the symbol's name (as nishio.cc).
 const char* ArticleFor(char symbol) {
@@ -58,26 +58,44 @@ class TextMapper {
       : s_(text), t_(t), shape_(t.shape()), n_(shape_.size()) {}
 
   std::string Run() {
+    out_.reserve(s_.size() + 8);
     while (pos_ < s_.size()) {
+      const char c = s_[pos_];
+      if (!IsAlnum(c) && c != '{') {
+        out_.push_back(c);
+        ++pos_;
+        continue;
+      }
       const bool word_start = pos_ == 0 || !IsAlnum(s_[pos_ - 1]);
-      if (word_start && (Cell() || Units() || DigitSet() ||
-                         ArticleAndSymbol() || LoneSymbol())) {
-        continue;
-      }
-      if (word_start && IsAlnum(s_[pos_])) {
-        // A word we do not rewrite: copy it whole, so that its inner
-        // characters are never taken for tokens.
-        const size_t end = WordEnd(pos_);
-        absl::StrAppend(&out_, s_.substr(pos_, end - pos_));
-        pos_ = end;
-        continue;
-      }
-      out_.push_back(s_[pos_++]);
+      if (word_start && Token(c)) continue;
+      // A word (or the rest of one) we do not rewrite: copy it whole, so
+      // that its inner characters are never taken for tokens.
+      const size_t end = c == '{' ? pos_ + 1 : WordEnd(pos_);
+      out_.append(s_.data() + pos_, end - pos_);
+      pos_ = end;
     }
     return std::move(out_);
   }
 
  private:
+  // Rewrites the token starting at pos_ (a word start) and advances past
+  // it; false (nothing written) when there is none.
+  bool Token(char c) {
+    switch (c) {
+      case '{':
+        return DigitSet();
+      case 'r':
+        return Cell() || Units();
+      case 'c':
+      case 'b':
+        return Units();
+      case 'a':
+        return ArticleAndSymbol();
+      default:
+        return (IsDigitChar(c) || IsUpper(c)) && LoneSymbol();
+    }
+  }
+
   size_t WordEnd(size_t at) const {
     while (at < s_.size() && IsAlnum(s_[at])) ++at;
     return at;
@@ -102,8 +120,7 @@ class TextMapper {
     if (at >= s_.size()) return 0;
     if (at + 1 < s_.size() && IsAlnum(s_[at + 1])) return 0;
     const char c = s_[at];
-    if (!IsDigitChar(c) && !std::isupper(static_cast<unsigned char>(c)))
-      return 0;
+    if (!IsDigitChar(c) && !IsUpper(c)) return 0;
     const int d = shape_.DigitOf(c);
     return d >= 1 && d <= n_ ? d : 0;
   }
@@ -120,7 +137,10 @@ class TextMapper {
     p = q + 1;
     if (!Number(&p, &col)) return false;
     if (row < 1 || row > n_ || col < 1 || col > n_) return false;
-    out_ += shape_.CellName(t_.MapCell(shape_.Cell(row - 1, col - 1)));
+    const int mapped = t_.MapCell(shape_.Cell(row - 1, col - 1));
+    // Shape::CellName's format, without a temporary string.
+    absl::StrAppend(&out_, "r", shape_.Row(mapped) + 1, "c",
+                    shape_.Col(mapped) + 1);
     pos_ = p;
     return true;
   }
@@ -136,7 +156,9 @@ class TextMapper {
         size_t p = end + 1;
         int k = 0;
         if (!Number(&p, &k) || k < 1 || k > n_) return false;
-        out_ += shape_.UnitName(t_.MapUnit(kind * n_ + k - 1));
+        const int mapped = t_.MapUnit(kind * n_ + k - 1);
+        // Shape::UnitName's format, without a temporary string.
+        absl::StrAppend(&out_, kSingular[mapped / n_], " ", mapped % n_ + 1);
         pos_ = p;
         return true;
       }
@@ -220,8 +242,7 @@ class TextMapper {
     return absl::EndsWith(before, "type ") || absl::EndsWith(before, "BUG+") ||
            absl::StartsWith(after, " candidate") ||
            absl::StartsWith(after, " = ") ||
-           (after.size() >= 2 && after[0] == '-' &&
-            std::isalpha(static_cast<unsigned char>(after[1])));
+           (after.size() >= 2 && after[0] == '-' && IsAlpha(after[1]));
   }
 
   bool LoneSymbol() {
@@ -246,41 +267,24 @@ std::string TransformStepText(absl::string_view text, const GridTransform& t) {
   return TextMapper(text, t).Run();
 }
 
-Deduction TransformDeduction(const Deduction& d, const GridTransform& t) {
-  Deduction out;
-  out.technique = d.technique;
-  out.rating = d.rating;
-  out.placements.reserve(d.placements.size());
-  for (const CellDigit& p : d.placements)
-    out.placements.push_back(MapCellDigit(p, t));
-  SortCellDigits(&out.placements);
-  out.eliminations.reserve(d.eliminations.size());
-  for (const CellDigit& e : d.eliminations)
-    out.eliminations.push_back(MapCellDigit(e, t));
-  SortCellDigits(&out.eliminations);
-  out.pattern_cells.reserve(d.pattern_cells.size());
-  for (int cell : d.pattern_cells) out.pattern_cells.push_back(t.MapCell(cell));
-  out.pattern_candidates.reserve(d.pattern_candidates.size());
-  for (const CellDigit& cd : d.pattern_candidates)
-    out.pattern_candidates.push_back(MapCellDigit(cd, t));
-  out.pattern_units.reserve(d.pattern_units.size());
-  for (int u : d.pattern_units) out.pattern_units.push_back(t.MapUnit(u));
-  out.text = TransformStepText(d.text, t);
-  return out;
+Deduction TransformDeduction(Deduction d, const GridTransform& t) {
+  // In place: the lists keep their storage.
+  for (CellDigit& p : d.placements) p = MapCellDigit(p, t);
+  SortCellDigits(&d.placements);
+  for (CellDigit& e : d.eliminations) e = MapCellDigit(e, t);
+  SortCellDigits(&d.eliminations);
+  for (int& cell : d.pattern_cells) cell = t.MapCell(cell);
+  for (CellDigit& cd : d.pattern_candidates) cd = MapCellDigit(cd, t);
+  for (int& u : d.pattern_units) u = t.MapUnit(u);
+  d.text = TransformStepText(d.text, t);
+  return d;
 }
 
-Explanation TransformExplanation(const Explanation& e, const GridTransform& t) {
-  Explanation out(t.shape());
-  out.status = e.status;
-  out.steps.reserve(e.steps.size());
-  for (const Deduction& d : e.steps)
-    out.steps.push_back(TransformDeduction(d, t));
-  out.final_grid = t.Apply(e.final_grid);
-  out.solved_by_logic = e.solved_by_logic;
-  out.guesses = e.guesses;
-  out.ratings = e.ratings;
-  out.technique_counts = e.technique_counts;
-  return out;
+Explanation TransformExplanation(Explanation e, const GridTransform& t) {
+  for (Deduction& d : e.steps) d = TransformDeduction(std::move(d), t);
+  e.final_grid = t.Apply(e.final_grid);
+  // Status, ratings, guesses and counts do not depend on the writing.
+  return e;
 }
 
 }  // namespace sudoku

@@ -25,12 +25,14 @@ namespace sudoku {
 // eliminations are sets and come back sorted by cell, then digit (as the
 // techniques emit them); pattern lists keep their order (a chain's order
 // means something).
-Deduction TransformDeduction(const Deduction& d, const GridTransform& t);
+// Takes `d` by value and rewrites it in place (move it in when it is not
+// needed any more).
+Deduction TransformDeduction(Deduction d, const GridTransform& t);
 
 // Every step through TransformDeduction, and the final grid through
 // t.Apply. Status, ratings, guesses and technique counts are unchanged:
 // they do not depend on how the grid is written.
-Explanation TransformExplanation(const Explanation& e, const GridTransform& t);
+Explanation TransformExplanation(Explanation e, const GridTransform& t);
 
 // A step's sentence (Deduction::text, written on t's source) rewritten for
 // t's image. It recognises what deduction/ writes: cell names ("r4c5"),

@@ -234,8 +234,8 @@ RatingResult Rater::Rate(const Grid& puzzle) const {
   const GridTransform back = canonical->transform.Inverse();
   for (Grid& solution : result.solutions) solution = back.Apply(solution);
   if (result.explanation != nullptr) {
-    result.explanation = std::make_unique<Explanation>(
-        TransformExplanation(*result.explanation, back));
+    *result.explanation =
+        TransformExplanation(std::move(*result.explanation), back);
   }
   return result;
 }
