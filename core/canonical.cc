@@ -29,10 +29,10 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cassert>
 #include <cstdint>
 #include <numeric>
+#include <optional>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -51,7 +51,6 @@ struct Candidate {
   uint8_t band;                 // original band of the current output band
   uint8_t next_label;           // smallest label not yet given
   uint8_t col_order[kMaxN];     // output column -> original column
-  uint8_t row_order[kMaxN];     // output row -> original row (placed rows)
   uint8_t label_of[kMaxN + 1];  // original digit -> label (0 = none yet)
 };
 
@@ -76,7 +75,9 @@ class Canonicalizer {
     }
   }
 
-  absl::StatusOr<Canonical> Run() {
+  // The minlex grid; when `transform` is not null, also one transform that
+  // produces it (CanonicalForm skips building it).
+  absl::StatusOr<Grid> Run(std::optional<GridTransform>* transform) {
     std::vector<Candidate> current;
     std::vector<Candidate> next;
     SeedCandidates(&current);
@@ -116,7 +117,8 @@ class Canonicalizer {
       current.swap(next);
     }
     // Every surviving candidate yields `out`; the first is as good as any.
-    return Canonical{std::move(out), TransformOf(current.front())};
+    if (transform != nullptr) *transform = TransformOf(current.front(), out);
+    return out;
   }
 
  private:
@@ -144,8 +146,56 @@ class Canonicalizer {
     }
   }
 
-  GridTransform TransformOf(const Candidate& cand) const {
-    std::vector<int> rows(cand.row_order, cand.row_order + n_);
+  // The transform of a surviving candidate. Candidates do not record their
+  // row order (it would make them larger than a cache line, and every key
+  // would pay ~10 % for it): it is recovered here by matching each band of
+  // `form` with an original band whose rows, under the candidate's columns
+  // and labels, are the same rows. Bands that match the same form band are
+  // interchangeable, so the first match is as good as any.
+  GridTransform TransformOf(const Candidate& cand, const Grid& form) const {
+    const auto n = static_cast<size_t>(n_);
+    std::vector<uint8_t> image(n * n);
+    for (int row = 0; row < n_; ++row) {
+      const uint8_t* v = RowValues(cand, row);
+      for (int col = 0; col < n_; ++col) {
+        const uint8_t d = v[cand.col_order[col]];
+        image[static_cast<size_t>(row * n_ + col)] =
+            d == 0 ? 0 : cand.label_of[d];
+      }
+    }
+    auto same_row = [&](int original, int output) {
+      for (int col = 0; col < n_; ++col) {
+        if (image[static_cast<size_t>(original * n_ + col)] !=
+            form[output * n_ + col])
+          return false;
+      }
+      return true;
+    };
+    std::vector<int> rows(n, -1);
+    std::vector<bool> band_used(n, false);
+    for (int out_band = 0; out_band < n_ / r_; ++out_band) {
+      for (int band = 0; band < n_ / r_; ++band) {
+        if (band_used[static_cast<size_t>(band)]) continue;
+        std::vector<bool> taken(static_cast<size_t>(r_), false);
+        bool ok = true;
+        for (int i = 0; i < r_ && ok; ++i) {
+          ok = false;
+          for (int j = 0; j < r_; ++j) {
+            if (taken[static_cast<size_t>(j)] ||
+                !same_row(band * r_ + j, out_band * r_ + i))
+              continue;
+            taken[static_cast<size_t>(j)] = true;
+            rows[static_cast<size_t>(out_band * r_ + i)] = band * r_ + j;
+            ok = true;
+            break;
+          }
+        }
+        if (ok) {
+          band_used[static_cast<size_t>(band)] = true;
+          break;
+        }
+      }
+    }
     std::vector<int> cols(cand.col_order, cand.col_order + n_);
     std::vector<int> relabel(static_cast<size_t>(n_ + 1), 0);
     std::vector<bool> label_used(static_cast<size_t>(n_ + 1), false);
@@ -229,7 +279,6 @@ class Canonicalizer {
               std::vector<Candidate>* out) const {
     const uint8_t* v = RowValues(cand, row);
     Candidate base = cand;
-    base.row_order[std::popcount(cand.used_rows)] = static_cast<uint8_t>(row);
     base.used_rows |= 1u << row;
     if (band_start) base.band = static_cast<uint8_t>(row / r_);
     // Blocks of >= 2 new digits in one cell: [start, end) output positions.
@@ -308,16 +357,17 @@ class Canonicalizer {
 absl::StatusOr<Canonical> Canonicalize(const Grid& puzzle,
                                        const CanonicalOptions& options) {
   SUDOKU_RETURN_IF_ERROR(CheckGivens(puzzle));
-  SUDOKU_ASSIGN_OR_RETURN(Canonical canonical,
-                          Canonicalizer(puzzle, options).Run());
-  assert(canonical.transform.Apply(puzzle) == canonical.form);
-  return canonical;
+  std::optional<GridTransform> transform;
+  SUDOKU_ASSIGN_OR_RETURN(Grid form,
+                          Canonicalizer(puzzle, options).Run(&transform));
+  assert(transform->Apply(puzzle) == form);
+  return Canonical{std::move(form), *std::move(transform)};
 }
 
 absl::StatusOr<Grid> CanonicalForm(const Grid& puzzle,
                                    const CanonicalOptions& options) {
-  SUDOKU_ASSIGN_OR_RETURN(Canonical canonical, Canonicalize(puzzle, options));
-  return std::move(canonical.form);
+  SUDOKU_RETURN_IF_ERROR(CheckGivens(puzzle));
+  return Canonicalizer(puzzle, options).Run(nullptr);
 }
 
 absl::StatusOr<std::string> CanonicalKey(const Grid& puzzle,
