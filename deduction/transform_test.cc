@@ -4,6 +4,7 @@
 #include <cctype>
 #include <fstream>
 #include <memory>
+#include <numeric>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -70,6 +71,28 @@ TEST(TransformStepTextTest, KeepsNumbersThatAreNotDigits) {
       "times in its row, column and box, so r2c1 is 2");
   EXPECT_EQ(TransformStepText("2-String Kite on 2: r1c1=r1c5", t),
             "2-String Kite on 1: r2c1=r2c5");
+}
+
+TEST(TransformStepTextTest, LetterSymbolsOnLargeGrids) {
+  // 16x16: digits 10 and 11 (A and B) swap; the ALS labels "A = " and
+  // "B = " are names, not digits.
+  const Shape& shape = Shape::GetOrDie(4, 4);
+  std::vector<int> lines(16), digits(17);
+  std::iota(lines.begin(), lines.end(), 0);
+  std::iota(digits.begin(), digits.end(), 0);
+  std::swap(digits[10], digits[11]);
+  const GridTransform t =
+      *GridTransform::Create(shape, false, lines, lines, digits);
+  EXPECT_EQ(TransformStepText("ALS-XZ: A = r1c1, r1c12 {1,A,G}, B = r12c3 "
+                              "{B,G}, restricted common G => r16c16<>A",
+                              t),
+            "ALS-XZ: A = r1c1, r1c12 {1,B,G}, B = r12c3 {A,G}, restricted "
+            "common G => r16c16<>B");
+  EXPECT_EQ(TransformStepText("Hidden single: A can only go in r10c11 within "
+                              "row 10",
+                              t),
+            "Hidden single: B can only go in r10c11 within row 10");
+  EXPECT_EQ(TransformStepText("an A in r1c1", t), "a B in r1c1");
 }
 
 TEST(TransformStepTextTest, FixesTheArticle) {
