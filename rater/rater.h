@@ -33,7 +33,8 @@ namespace sudoku {
 // reason other than the fitted model parameters (rater/model_params.inc, which
 // carry their own fit id: see RaterEngineVersion()).
 // 3: every isomorph of a puzzle gets one rating (Rate() rates the canonical
-// form), so scores moved by the players' new seeds.
+// form): scores moved with the players' seeds, and the trace (counts,
+// sometimes ER) and the exact solver's counts are those of the form.
 inline constexpr int kRaterVersion = 3;
 
 // "rater-<kRaterVersion>.<fit id>", the engine version stored with ratings:
