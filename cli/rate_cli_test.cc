@@ -2,6 +2,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -81,6 +82,64 @@ TEST(RateCliTest, NoStochasticGivesTheSameScoreWithoutSolverSuccess) {
   EXPECT_EQ(JsonNumber(quick.out, "score"), JsonNumber(full.out, "score"));
   ASSERT_FALSE(JsonString(full.out, "level").empty());
   EXPECT_EQ(JsonString(quick.out, "level"), JsonString(full.out, "level"));
+}
+
+// The keys of the JSON object `field` in `line`, in printed order.
+std::vector<std::string> ObjectKeys(const std::string& line,
+                                    const std::string& field) {
+  std::vector<std::string> keys;
+  const std::string open = "\"" + field + "\":{";
+  const size_t at = line.find(open);
+  if (at == std::string::npos) return keys;
+  const size_t end = line.find('}', at);
+  const std::string body =
+      line.substr(at + open.size(), end - at - open.size());
+  for (absl::string_view entry : absl::StrSplit(body, ',')) {
+    const size_t colon = entry.find("\":");
+    if (colon != absl::string_view::npos && entry.size() > 1)
+      keys.emplace_back(entry.substr(1, colon - 1));
+  }
+  return keys;
+}
+
+TEST(RateCliTest, JsonIsByteStableWithMapsSortedByKey) {
+  const std::string file = kData + "isomorph_puzzles.txt";
+  const CliResult a = RunCli("rate --json --no-stochastic " + file);
+  const CliResult b = RunCli("rate --json --no-stochastic " + file);
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+  const CliResult s = RunCli(absl::StrCat("rate --json ", kWiki));
+  ASSERT_EQ(s.exit_code, 0) << s.err;
+  std::vector<std::string> lines =
+      absl::StrSplit(a.out, '\n', absl::SkipEmpty());
+  lines.push_back(s.out);
+  size_t maps = 0;
+  for (const std::string& line : lines) {
+    for (const char* field : {"technique_counts", "solver_success"}) {
+      const std::vector<std::string> keys = ObjectKeys(line, field);
+      if (keys.size() < 2) continue;
+      ++maps;
+      EXPECT_TRUE(std::is_sorted(keys.begin(), keys.end())) << line;
+    }
+  }
+  EXPECT_GT(maps, 100u);
+}
+
+TEST(RateCliTest, IsomorphsPrintTheSameRating) {
+  const CliResult a =
+      RunCli(absl::StrCat("rate --json --no-stochastic ", kWiki));
+  const CliResult b =
+      RunCli(absl::StrCat("rate --json --no-stochastic ", Transposed(kWiki)));
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  for (const char* field : {"score", "er", "player_effort", "search_effort"})
+    EXPECT_EQ(JsonNumber(a.out, field), JsonNumber(b.out, field)) << field;
+  EXPECT_EQ(JsonString(a.out, "level"), JsonString(b.out, "level"));
+  EXPECT_EQ(ObjectKeys(a.out, "technique_counts"),
+            ObjectKeys(b.out, "technique_counts"));
+  // Each names its own solution.
+  EXPECT_NE(a.out.substr(a.out.find("\"solutions\"")),
+            b.out.substr(b.out.find("\"solutions\"")));
 }
 
 TEST(RateCliTest, ExplainAddsTheSteps) {

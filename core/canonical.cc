@@ -29,8 +29,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <numeric>
+#include <optional>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -73,7 +75,9 @@ class Canonicalizer {
     }
   }
 
-  absl::StatusOr<Grid> Run() {
+  // The minlex grid; when `transform` is not null, also one transform that
+  // produces it (CanonicalForm skips building it).
+  absl::StatusOr<Grid> Run(std::optional<GridTransform>* transform) {
     std::vector<Candidate> current;
     std::vector<Candidate> next;
     SeedCandidates(&current);
@@ -112,6 +116,8 @@ class Canonicalizer {
         out.set(level * n_ + i, best[static_cast<size_t>(i)]);
       current.swap(next);
     }
+    // Every surviving candidate yields `out`; the first is as good as any.
+    if (transform != nullptr) *transform = TransformOf(current.front(), out);
     return out;
   }
 
@@ -138,6 +144,77 @@ class Canonicalizer {
         out->push_back(cand);
       } while (std::next_permutation(stacks.begin(), stacks.end()));
     }
+  }
+
+  // The transform of a surviving candidate. Candidates do not record their
+  // row order (it would make them larger than a cache line, and every key
+  // would pay ~10 % for it): it is recovered here by matching each band of
+  // `form` with an original band whose rows, under the candidate's columns
+  // and labels, are the same rows. Bands that match the same form band are
+  // interchangeable, so the first match is as good as any.
+  GridTransform TransformOf(const Candidate& cand, const Grid& form) const {
+    const auto n = static_cast<size_t>(n_);
+    std::vector<uint8_t> image(n * n);
+    for (int row = 0; row < n_; ++row) {
+      const uint8_t* v = RowValues(cand, row);
+      for (int col = 0; col < n_; ++col) {
+        const uint8_t d = v[cand.col_order[col]];
+        image[static_cast<size_t>(row * n_ + col)] =
+            d == 0 ? 0 : cand.label_of[d];
+      }
+    }
+    auto same_row = [&](int original, int output) {
+      for (int col = 0; col < n_; ++col) {
+        if (image[static_cast<size_t>(original * n_ + col)] !=
+            form[output * n_ + col])
+          return false;
+      }
+      return true;
+    };
+    std::vector<int> rows(n, -1);
+    std::vector<bool> band_used(n, false);
+    for (int out_band = 0; out_band < n_ / r_; ++out_band) {
+      for (int band = 0; band < n_ / r_; ++band) {
+        if (band_used[static_cast<size_t>(band)]) continue;
+        std::vector<bool> taken(static_cast<size_t>(r_), false);
+        bool ok = true;
+        for (int i = 0; i < r_ && ok; ++i) {
+          ok = false;
+          for (int j = 0; j < r_; ++j) {
+            if (taken[static_cast<size_t>(j)] ||
+                !same_row(band * r_ + j, out_band * r_ + i))
+              continue;
+            taken[static_cast<size_t>(j)] = true;
+            rows[static_cast<size_t>(out_band * r_ + i)] = band * r_ + j;
+            ok = true;
+            break;
+          }
+        }
+        if (ok) {
+          band_used[static_cast<size_t>(band)] = true;
+          break;
+        }
+      }
+    }
+    std::vector<int> cols(cand.col_order, cand.col_order + n_);
+    std::vector<int> relabel(static_cast<size_t>(n_ + 1), 0);
+    std::vector<bool> label_used(static_cast<size_t>(n_ + 1), false);
+    for (int d = 1; d <= n_; ++d) {
+      relabel[static_cast<size_t>(d)] = cand.label_of[d];
+      label_used[cand.label_of[d]] = true;
+    }
+    // Digits the puzzle lacks: the labels left over, in increasing order.
+    int free_label = 1;
+    for (int d = 1; d <= n_; ++d) {
+      if (relabel[static_cast<size_t>(d)] != 0) continue;
+      while (label_used[static_cast<size_t>(free_label)]) ++free_label;
+      relabel[static_cast<size_t>(d)] = free_label++;
+    }
+    absl::StatusOr<GridTransform> t =
+        GridTransform::Create(shape_, cand.orientation == 1, std::move(rows),
+                              std::move(cols), std::move(relabel));
+    assert(t.ok());
+    return *std::move(t);
   }
 
   const uint8_t* RowValues(const Candidate& cand, int row) const {
@@ -277,10 +354,20 @@ class Canonicalizer {
 
 }  // namespace
 
+absl::StatusOr<Canonical> Canonicalize(const Grid& puzzle,
+                                       const CanonicalOptions& options) {
+  SUDOKU_RETURN_IF_ERROR(CheckGivens(puzzle));
+  std::optional<GridTransform> transform;
+  SUDOKU_ASSIGN_OR_RETURN(Grid form,
+                          Canonicalizer(puzzle, options).Run(&transform));
+  assert(transform->Apply(puzzle) == form);
+  return Canonical{std::move(form), *std::move(transform)};
+}
+
 absl::StatusOr<Grid> CanonicalForm(const Grid& puzzle,
                                    const CanonicalOptions& options) {
   SUDOKU_RETURN_IF_ERROR(CheckGivens(puzzle));
-  return Canonicalizer(puzzle, options).Run();
+  return Canonicalizer(puzzle, options).Run(nullptr);
 }
 
 absl::StatusOr<std::string> CanonicalKey(const Grid& puzzle,
@@ -289,8 +376,151 @@ absl::StatusOr<std::string> CanonicalKey(const Grid& puzzle,
   return ToLine(canonical);
 }
 
-Grid RandomIsomorph(const Grid& grid, Rng& rng) {
-  const Shape& shape = grid.shape();
+GridTransform::GridTransform(const Shape& shape, bool transpose,
+                             std::vector<int> row_order,
+                             std::vector<int> col_order,
+                             std::vector<int> relabel)
+    : shape_(&shape),
+      transpose_(transpose),
+      row_order_(std::move(row_order)),
+      col_order_(std::move(col_order)),
+      relabel_(std::move(relabel)) {
+  const int n = shape.size();
+  unlabel_.assign(relabel_.size(), 0);
+  for (int d = 0; d <= n; ++d)
+    unlabel_[static_cast<size_t>(relabel_[static_cast<size_t>(d)])] = d;
+  cell_to_image_.assign(static_cast<size_t>(shape.num_cells()), 0);
+  cell_to_source_.assign(static_cast<size_t>(shape.num_cells()), 0);
+  for (int row = 0; row < n; ++row) {
+    for (int col = 0; col < n; ++col) {
+      const int o_row = row_order_[static_cast<size_t>(row)];
+      const int o_col = col_order_[static_cast<size_t>(col)];
+      const int source =
+          transpose_ ? shape.Cell(o_col, o_row) : shape.Cell(o_row, o_col);
+      const int image = shape.Cell(row, col);
+      cell_to_image_[static_cast<size_t>(source)] = image;
+      cell_to_source_[static_cast<size_t>(image)] = source;
+    }
+  }
+}
+
+GridTransform GridTransform::Identity(const Shape& shape) {
+  std::vector<int> lines(static_cast<size_t>(shape.size()));
+  std::iota(lines.begin(), lines.end(), 0);
+  std::vector<int> digits(static_cast<size_t>(shape.size() + 1));
+  std::iota(digits.begin(), digits.end(), 0);
+  return GridTransform(shape, false, lines, lines, std::move(digits));
+}
+
+absl::StatusOr<GridTransform> GridTransform::Create(const Shape& shape,
+                                                    bool transpose,
+                                                    std::vector<int> row_order,
+                                                    std::vector<int> col_order,
+                                                    std::vector<int> relabel) {
+  const int n = shape.size();
+  if (transpose && shape.box_rows() != shape.box_cols()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "transform: transposition needs square boxes, not ", shape.name()));
+  }
+  // `group` lines per block must stay together: lines per group.
+  auto check_lines = [n](const std::vector<int>& order, int per_group,
+                         absl::string_view what) -> absl::Status {
+    std::vector<bool> seen(static_cast<size_t>(n), false);
+    if (static_cast<int>(order.size()) != n) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("transform: ", what, " order has ", order.size(),
+                       " entries, not ", n));
+    }
+    for (int i = 0; i < n; ++i) {
+      const int line = order[static_cast<size_t>(i)];
+      if (line < 0 || line >= n || seen[static_cast<size_t>(line)] ||
+          line / per_group !=
+              order[static_cast<size_t>(i - i % per_group)] / per_group) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "transform: ", what, " order is not a permutation keeping its ",
+            what == "row" ? "bands" : "stacks", " together (entry ", i, " = ",
+            line, ")"));
+      }
+      seen[static_cast<size_t>(line)] = true;
+    }
+    return absl::OkStatus();
+  };
+  SUDOKU_RETURN_IF_ERROR(check_lines(row_order, shape.box_rows(), "row"));
+  SUDOKU_RETURN_IF_ERROR(check_lines(col_order, shape.box_cols(), "column"));
+  if (static_cast<int>(relabel.size()) != n + 1 || relabel[0] != 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("transform: relabelling needs ", n + 1,
+                     " entries starting with 0, got ", relabel.size()));
+  }
+  std::vector<bool> seen(static_cast<size_t>(n + 1), false);
+  for (int d = 1; d <= n; ++d) {
+    const int to = relabel[static_cast<size_t>(d)];
+    if (to < 1 || to > n || seen[static_cast<size_t>(to)]) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("transform: relabelling is not a permutation of 1..", n,
+                       " (digit ", d, " -> ", to, ")"));
+    }
+    seen[static_cast<size_t>(to)] = true;
+  }
+  return GridTransform(shape, transpose, std::move(row_order),
+                       std::move(col_order), std::move(relabel));
+}
+
+int GridTransform::MapUnit(int source_unit) const {
+  const int n = shape_->size();
+  // A box: the box of its first cell's image. A line: the image of two of
+  // its cells share one line, a row or (transposed) a column.
+  const absl::Span<const int> cells = shape_->unit(source_unit);
+  const int a = MapCell(cells[0]);
+  if (shape_->unit_kind(source_unit) == UnitKind::kBox)
+    return 2 * n + shape_->Box(a);
+  const int b = MapCell(cells[1]);
+  return shape_->Row(a) == shape_->Row(b) ? shape_->Row(a) : n + shape_->Col(a);
+}
+
+int GridTransform::UnmapUnit(int image_unit) const {
+  const int n = shape_->size();
+  const absl::Span<const int> cells = shape_->unit(image_unit);
+  const int a = UnmapCell(cells[0]);
+  if (shape_->unit_kind(image_unit) == UnitKind::kBox)
+    return 2 * n + shape_->Box(a);
+  const int b = UnmapCell(cells[1]);
+  return shape_->Row(a) == shape_->Row(b) ? shape_->Row(a) : n + shape_->Col(a);
+}
+
+Grid GridTransform::Apply(const Grid& source) const {
+  assert(&source.shape() == shape_);
+  Grid out(*shape_);
+  for (int cell = 0; cell < shape_->num_cells(); ++cell)
+    out.set(MapCell(cell), MapDigit(source[cell]));
+  return out;
+}
+
+Grid GridTransform::Unapply(const Grid& image) const {
+  assert(&image.shape() == shape_);
+  Grid out(*shape_);
+  for (int cell = 0; cell < shape_->num_cells(); ++cell)
+    out.set(UnmapCell(cell), UnmapDigit(image[cell]));
+  return out;
+}
+
+GridTransform GridTransform::Inverse() const {
+  // image(r, c) = relabel[oriented(row_order[r], col_order[c])], so
+  // oriented(x, y) = unlabel[image(row_order^-1[x], col_order^-1[y])]; with
+  // transposition, source(x, y) = oriented(y, x) and the inverse reads the
+  // image transposed, with the two orders swapped.
+  const size_t n = row_order_.size();
+  std::vector<int> row_inv(n), col_inv(n);
+  for (size_t i = 0; i < n; ++i) {
+    row_inv[static_cast<size_t>(row_order_[i])] = static_cast<int>(i);
+    col_inv[static_cast<size_t>(col_order_[i])] = static_cast<int>(i);
+  }
+  if (transpose_) std::swap(row_inv, col_inv);
+  return GridTransform(*shape_, transpose_, std::move(row_inv),
+                       std::move(col_inv), unlabel_);
+}
+
+GridTransform RandomTransform(const Shape& shape, Rng& rng) {
   const int n = shape.size(), r = shape.box_rows(), c = shape.box_cols();
   const bool transpose = r == c && UniformInt(rng, 2) == 1;
   // Output row -> original row: bands (c of them, r rows each) shuffled,
@@ -308,22 +538,19 @@ Grid RandomIsomorph(const Grid& grid, Rng& rng) {
     }
     return map;
   };
-  const std::vector<int> rows = line_map(n / r, r);
-  const std::vector<int> cols = line_map(n / c, c);
+  std::vector<int> rows = line_map(n / r, r);
+  std::vector<int> cols = line_map(n / c, c);
   std::vector<int> digits(static_cast<size_t>(n + 1));
   std::iota(digits.begin(), digits.end(), 0);
   Shuffle(rng, digits.begin() + 1, digits.end());
-  Grid out(shape);
-  for (int row = 0; row < n; ++row) {
-    for (int col = 0; col < n; ++col) {
-      const int src_row = rows[static_cast<size_t>(row)];
-      const int src_col = cols[static_cast<size_t>(col)];
-      const int d = transpose ? grid[shape.Cell(src_col, src_row)]
-                              : grid[shape.Cell(src_row, src_col)];
-      out.set(shape.Cell(row, col), digits[static_cast<size_t>(d)]);
-    }
-  }
-  return out;
+  absl::StatusOr<GridTransform> t = GridTransform::Create(
+      shape, transpose, std::move(rows), std::move(cols), std::move(digits));
+  assert(t.ok());
+  return *std::move(t);
+}
+
+Grid RandomIsomorph(const Grid& grid, Rng& rng) {
+  return RandomTransform(grid.shape(), rng).Apply(grid);
 }
 
 }  // namespace sudoku

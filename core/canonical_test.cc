@@ -221,6 +221,131 @@ TEST(CanonicalTest, BoundsTheSearchOnNearEmptyLargeGrids) {
               StatusIs(absl::StatusCode::kResourceExhausted));
 }
 
+TEST(CanonicalTest, TransformProducesTheForm) {
+  Rng rng(11);
+  std::vector<Grid> puzzles = LoadPuzzles();
+  for (auto [r, c] : {std::pair{2, 2}, std::pair{2, 3}, std::pair{3, 2},
+                      std::pair{3, 4}, std::pair{4, 4}}) {
+    for (int i = 0; i < 5; ++i)
+      puzzles.push_back(RandomPuzzle(Shape::GetOrDie(r, c), 0.4, rng));
+  }
+  for (const Grid& p : puzzles) {
+    absl::StatusOr<Canonical> canonical = Canonicalize(p);
+    ASSERT_THAT(canonical, IsOk());
+    EXPECT_EQ(canonical->form, *CanonicalForm(p));
+    EXPECT_EQ(canonical->transform.Apply(p), canonical->form) << ToLine(p);
+    EXPECT_EQ(canonical->transform.Unapply(canonical->form), p);
+    // A transform of an isomorph leads to the same form.
+    const Grid iso = RandomIsomorph(p, rng);
+    absl::StatusOr<Canonical> of_iso = Canonicalize(iso);
+    ASSERT_THAT(of_iso, IsOk());
+    EXPECT_EQ(of_iso->transform.Apply(iso), canonical->form);
+  }
+}
+
+TEST(CanonicalTest, TransformCoversDigitsThePuzzleLacks) {
+  // Only 1 and 2 given: the other digits still get a relabelling, so the
+  // transform maps a whole solution grid.
+  Grid g(Shape::Classic());
+  g.set(40, 2);
+  g.set(0, 1);
+  absl::StatusOr<Canonical> canonical = Canonicalize(g);
+  ASSERT_THAT(canonical, IsOk());
+  std::vector<int> images;
+  for (int d = 0; d <= 9; ++d)
+    images.push_back(canonical->transform.MapDigit(d));
+  std::sort(images.begin(), images.end());
+  std::vector<int> identity(10);
+  std::iota(identity.begin(), identity.end(), 0);
+  EXPECT_EQ(images, identity);
+}
+
+TEST(GridTransformTest, RandomTransformIsWhatRandomIsomorphApplies) {
+  const std::vector<Grid> puzzles = LoadPuzzles();
+  Rng a(5), b(5);
+  for (size_t i = 0; i < 20; ++i) {
+    const Grid& p = puzzles[i];
+    EXPECT_EQ(RandomIsomorph(p, a), RandomTransform(p.shape(), b).Apply(p));
+  }
+}
+
+TEST(GridTransformTest, MapsCellsDigitsAndUnitsBothWays) {
+  Rng rng(17);
+  for (auto [r, c] : {std::pair{3, 3}, std::pair{2, 3}, std::pair{4, 4}}) {
+    const Shape& shape = Shape::GetOrDie(r, c);
+    const int n = shape.size();
+    for (int i = 0; i < 20; ++i) {
+      const GridTransform t = RandomTransform(shape, rng);
+      const GridTransform inv = t.Inverse();
+      const Grid g = RandomSolution(shape, rng);
+      const Grid image = t.Apply(g);
+      EXPECT_EQ(inv.Apply(image), g);
+      EXPECT_EQ(t.Unapply(image), g);
+      EXPECT_EQ(inv.Inverse(), t);
+      for (int cell = 0; cell < shape.num_cells(); ++cell) {
+        EXPECT_EQ(t.UnmapCell(t.MapCell(cell)), cell);
+        EXPECT_EQ(inv.MapCell(t.MapCell(cell)), cell);
+        EXPECT_EQ(image[t.MapCell(cell)], t.MapDigit(g[cell]));
+      }
+      for (int d = 0; d <= n; ++d) {
+        EXPECT_EQ(t.UnmapDigit(t.MapDigit(d)), d);
+        EXPECT_EQ(inv.MapDigit(t.MapDigit(d)), d);
+      }
+      for (int u = 0; u < shape.num_units(); ++u) {
+        const int mapped = t.MapUnit(u);
+        EXPECT_EQ(t.UnmapUnit(mapped), u);
+        // Boxes stay boxes; lines stay lines (rows and columns swap under
+        // transposition).
+        EXPECT_EQ(shape.unit_kind(u) == UnitKind::kBox,
+                  shape.unit_kind(mapped) == UnitKind::kBox);
+        if (shape.unit_kind(u) != UnitKind::kBox) {
+          EXPECT_EQ(shape.unit_kind(u) == shape.unit_kind(mapped),
+                    !t.transposed());
+        }
+        std::vector<int> cells;
+        for (int cell : shape.unit(u)) cells.push_back(t.MapCell(cell));
+        std::sort(cells.begin(), cells.end());
+        const absl::Span<const int> target = shape.unit(mapped);
+        EXPECT_EQ(cells, std::vector<int>(target.begin(), target.end()));
+      }
+    }
+  }
+}
+
+TEST(GridTransformTest, IdentityChangesNothing) {
+  const std::vector<Grid> puzzles = LoadPuzzles();
+  const GridTransform id = GridTransform::Identity(Shape::Classic());
+  EXPECT_EQ(id.Apply(puzzles[0]), puzzles[0]);
+  EXPECT_EQ(id.Inverse(), id);
+  for (int u = 0; u < 27; ++u) EXPECT_EQ(id.MapUnit(u), u);
+}
+
+TEST(GridTransformTest, CreateRejectsWhatIsNoSymmetry) {
+  const Shape& classic = Shape::Classic();
+  const std::vector<int> lines = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+  const std::vector<int> digits = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+  EXPECT_THAT(GridTransform::Create(classic, true, lines, lines, digits),
+              IsOk());
+  // Row 3 moved into the first band.
+  EXPECT_THAT(GridTransform::Create(classic, false, {0, 1, 3, 2, 4, 5, 6, 7, 8},
+                                    lines, digits),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(GridTransform::Create(classic, false, lines,
+                                    {0, 1, 1, 3, 4, 5, 6, 7, 8}, digits),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(GridTransform::Create(classic, false, lines, lines,
+                                    {0, 1, 2, 3, 4, 5, 6, 7, 8, 8}),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(GridTransform::Create(classic, false, lines, lines,
+                                    {1, 0, 2, 3, 4, 5, 6, 7, 8, 9}),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+  // Transposing 2x3 boxes gives 3x2 boxes: not a symmetry of the shape.
+  const std::vector<int> six = {0, 1, 2, 3, 4, 5};
+  EXPECT_THAT(GridTransform::Create(Shape::GetOrDie(2, 3), true, six, six,
+                                    {0, 1, 2, 3, 4, 5, 6}),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+}
+
 TEST(CanonicalTest, RejectsClashingGivens) {
   Grid g(Shape::Classic());
   g.set(0, 5);

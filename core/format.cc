@@ -174,6 +174,67 @@ std::vector<RawCell> SplitRow(absl::string_view line, int line_no) {
   return cells;
 }
 
+// The error for a line of `width` cells that is neither a puzzle line nor
+// a row of a grid of the shape.
+absl::Status NoGridRowError(size_t width, const ParseOptions& options,
+                            int line_no) {
+  if (options.shape != nullptr) {
+    return LineError(line_no, absl::StrCat("a grid row of ", width,
+                                           " cells does not fit shape ",
+                                           options.shape->name(), " (",
+                                           options.shape->size(), " per row)"));
+  }
+  return LineError(line_no,
+                   absl::StrCat("neither a puzzle line (", CountsText(),
+                                " cells) nor a grid row (4, 6, 8, 9, 10, 12, "
+                                "16, 20 or 25 cells): got ",
+                                width, " cells"));
+}
+
+// The rest of a grid block whose first row (line `line_no`, cells `raw`)
+// is read, from lines[*i] on. A grid block is one only when its rows form a
+// complete grid: a row of another width, a blank line or the end before
+// `width` rows make the first line a line that is not a puzzle, reported
+// alone, and *i is left on the line after it so the lines there are read
+// afresh (a stray header never swallows the puzzles below it). Otherwise
+// *i moves past the block's rows.
+absl::StatusOr<Grid> ReadGridBlock(const std::vector<absl::string_view>& lines,
+                                   size_t* i, std::vector<RawCell> raw,
+                                   const Shape& shape,
+                                   const ParseOptions& options, int line_no) {
+  const size_t width = raw.size();
+  const size_t after_first = *i;
+  size_t rows = 1;
+  std::string broken;  // why the block is not a grid
+  while (rows < width && *i < lines.size()) {
+    const absl::string_view next = lines[*i];
+    const int next_no = static_cast<int>(*i) + 1;
+    if (IsBlank(next)) break;
+    ++*i;
+    if (IsComment(next) || IsSeparator(next, static_cast<int>(width))) continue;
+    std::vector<RawCell> row = SplitRow(next, next_no);
+    if (row.size() != width) {
+      broken = absl::StrCat("line ", next_no, " has ", row.size(), " cells");
+      break;
+    }
+    raw.insert(raw.end(), row.begin(), row.end());
+    ++rows;
+  }
+  if (broken.empty() && rows < width) {
+    broken = absl::StrCat("the block ends after ", rows,
+                          rows == 1 ? " row" : " rows");
+  }
+  if (!broken.empty()) {
+    *i = after_first;
+    return LineError(
+        line_no,
+        absl::StrCat("not a puzzle: ", width,
+                     " cells, and no complete grid of ", width, " rows of ",
+                     width, " cells starts here (", broken, ")"));
+  }
+  return BuildGrid(raw, shape, options, line_no);
+}
+
 }  // namespace
 
 std::vector<PuzzleRecord> ParsePuzzles(absl::string_view text,
@@ -271,63 +332,17 @@ std::vector<PuzzleRecord> ParsePuzzles(absl::string_view text,
       shape = Shape::ForCellCount(static_cast<int>(width * width));
     }
     if (shape == nullptr) {
-      record.grid =
-          options.shape != nullptr
-              ? LineError(line_no,
-                          absl::StrCat("a grid row of ", width,
-                                       " cells does not fit shape ",
-                                       options.shape->name(), " (",
-                                       options.shape->size(), " per row)"))
-              : LineError(line_no,
-                          absl::StrCat("neither a puzzle line (", CountsText(),
-                                       " cells) nor a grid row (4, 6, 8, 9, "
-                                       "10, 12, 16, 20 or 25 "
-                                       "cells): got ",
-                                       width, " cells"));
+      record.grid = NoGridRowError(width, options, line_no);
       // Reported alone: the lines after it are read as if it were not
       // there.
       records.push_back(std::move(record));
       continue;
     }
-    // A grid block is one only when its rows form a complete grid: a row
-    // of another width, a blank line or the end before `width` rows make
-    // the first line a line that is not a puzzle, reported alone, and the
-    // lines after it are read afresh (so a stray header never swallows the
-    // puzzles below it).
     const size_t after_first = i;
-    size_t rows = 1;
-    std::string broken;  // why the block is not a grid
-    while (rows < width && i < lines.size()) {
-      const absl::string_view next = lines[i];
-      const int next_no = static_cast<int>(i) + 1;
-      if (IsBlank(next)) break;
-      ++i;
-      if (IsComment(next) || IsSeparator(next, static_cast<int>(width)))
-        continue;
-      std::vector<RawCell> row = SplitRow(next, next_no);
-      if (row.size() != width) {
-        broken = absl::StrCat("line ", next_no, " has ", row.size(), " cells");
-        break;
-      }
-      raw.insert(raw.end(), row.begin(), row.end());
-      ++rows;
-    }
-    if (broken.empty() && rows < width) {
-      broken = absl::StrCat("the block ends after ", rows,
-                            rows == 1 ? " row" : " rows");
-    }
-    if (!broken.empty()) {
-      record.grid =
-          LineError(line_no, absl::StrCat("not a puzzle: ", width,
-                                          " cells, and no complete grid of ",
-                                          width, " rows of ", width,
-                                          " cells starts here (", broken, ")"));
-      records.push_back(std::move(record));
-      i = after_first;
-      continue;
-    }
-    record.grid = BuildGrid(raw, *shape, options, line_no);
+    record.grid =
+        ReadGridBlock(lines, &i, std::move(raw), *shape, options, line_no);
     records.push_back(std::move(record));
+    if (i == after_first) continue;  // not a grid: the next line afresh
     // A trailing separator line closes the block.
     while (i < lines.size() && !IsBlank(lines[i]) &&
            IsSeparator(lines[i], static_cast<int>(width))) {

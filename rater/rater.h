@@ -25,13 +25,17 @@
 #include "core/grid.h"
 #include "deduction/step_solver.h"
 #include "rater/players.h"
+#include "solvers/solver.h"
 
 namespace sudoku {
 
 // Bumped whenever the same puzzle may get a different score or level for a
 // reason other than the fitted model parameters (rater/model_params.inc, which
 // carry their own fit id: see RaterEngineVersion()).
-inline constexpr int kRaterVersion = 2;
+// 3: every isomorph of a puzzle gets one rating (Rate() rates the canonical
+// form): scores moved with the players' seeds, and the trace (counts,
+// sometimes ER) and the exact solver's counts are those of the form.
+inline constexpr int kRaterVersion = 3;
 
 // "rater-<kRaterVersion>.<fit id>", the engine version stored with ratings:
 // a refit (calibrate --fit --write-model) changes it, so stored ratings made
@@ -111,7 +115,7 @@ struct RaterOptions {
   std::vector<StochasticConfig> stochastic_solvers = DefaultStochasticBudgets();
   uint64_t stochastic_seed = 1;
   // The simulated players of player_effort; their seed is derived from
-  // `player_seed` and the puzzle's text.
+  // `player_seed` and the puzzle's canonical form (Rater::Rate).
   PlayerModelOptions players;
   uint64_t player_seed = 1;
 
@@ -142,6 +146,15 @@ class Rater {
   static absl::StatusOr<std::unique_ptr<Rater>> Create(
       const RaterOptions& options);
 
+  // Rates the puzzle's canonical form (core/canonical.h), so that every
+  // isomorph of a puzzle gets the same rating: the deduction trace, the
+  // exact solver's counts, the players' and the stochastic solvers' seeds
+  // all come from the canonical form. The solutions and the explanation are
+  // mapped back through the inverse transform, so they name the cells and
+  // digits of `puzzle` as written. A puzzle without exactly one solution
+  // gets its verdict and solutions from the puzzle as written; so does one
+  // whose canonical form cannot be computed (ResourceExhausted, which needs
+  // the tie sets of near-empty large grids: no unique puzzle met so far).
   // REQUIRES: CheckGivens(puzzle).ok().
   RatingResult Rate(const Grid& puzzle) const;
 
@@ -153,6 +166,10 @@ class Rater {
 
  private:
   Rater(const RaterOptions& options, std::unique_ptr<StepSolver> steps);
+  // The rating of `puzzle` exactly as written (Rate() passes the canonical
+  // form); seeds derive from its text. `exact` is the count-to-two search
+  // of `puzzle`.
+  RatingResult RateAsWritten(const Grid& puzzle, SolveResult exact) const;
 
   RaterOptions options_;
   std::unique_ptr<StepSolver> steps_;
