@@ -187,48 +187,6 @@ class Propagator {
 
 }  // namespace
 
-absl::string_view ForcingChain::id() const {
-  switch (kind_) {
-    case ForcingKind::kContradiction:
-      return "contradiction_chain";
-    case ForcingKind::kCell:
-      return "cell_forcing_chain";
-    case ForcingKind::kUnit:
-      return "unit_forcing_chain";
-    case ForcingKind::kDynamic:
-      return "dynamic_forcing_chain";
-  }
-  return "";
-}
-
-absl::string_view ForcingChain::name() const {
-  switch (kind_) {
-    case ForcingKind::kContradiction:
-      return "Contradiction chain";
-    case ForcingKind::kCell:
-      return "Cell forcing chain";
-    case ForcingKind::kUnit:
-      return "Unit forcing chain";
-    case ForcingKind::kDynamic:
-      return "Dynamic forcing chain";
-  }
-  return "";
-}
-
-double ForcingChain::difficulty() const {
-  switch (kind_) {
-    case ForcingKind::kContradiction:
-      return 7.5;
-    case ForcingKind::kCell:
-      return 8.0;
-    case ForcingKind::kUnit:
-      return 8.0;
-    case ForcingKind::kDynamic:
-      return 8.5;
-  }
-  return 8.0;
-}
-
 std::optional<Deduction> ForcingChain::Find(const Board& board) const {
   std::vector<Deduction> out;
   Search(board, false, &out);

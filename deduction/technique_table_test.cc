@@ -1,0 +1,112 @@
+#include "deduction/technique_table.h"
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "core/format.h"
+#include "deduction/registry.h"
+#include "deduction/step_solver.h"
+#include "gtest/gtest.h"
+#include "tests/testing/status_matchers.h"
+
+namespace sudoku {
+namespace {
+
+TEST(TechniqueTableTest, EveryRowBuildsItsTechnique) {
+  for (const TechniqueInfo& row : kTechniqueTable) {
+    const std::unique_ptr<Technique> t = MakeTechnique(row.tid);
+    ASSERT_NE(t, nullptr) << row.id;
+    EXPECT_EQ(t->id(), row.id);
+    EXPECT_EQ(t->name(), row.name);
+    EXPECT_EQ(t->difficulty(), row.se_rating);
+    EXPECT_EQ(&GetTechniqueInfo(row.tid), &row) << row.id;
+    EXPECT_EQ(FindTechniqueInfo(row.id), &row) << row.id;
+  }
+  EXPECT_EQ(FindTechniqueInfo("no_such_technique"), nullptr);
+}
+
+TEST(TechniqueTableTest, IdsAndNamesAreUnique) {
+  std::set<std::string> ids, names;
+  for (const TechniqueInfo& row : kTechniqueTable) {
+    EXPECT_TRUE(ids.emplace(row.id).second) << row.id;
+    EXPECT_TRUE(names.emplace(row.name).second) << row.name;
+    EXPECT_NE(row.id, kGuessId);
+  }
+}
+
+TEST(TechniqueTableTest, DefaultLadderIsTheLadderRowsInRatingOrder) {
+  const std::vector<std::unique_ptr<Technique>> ladder = DefaultTechniques();
+  size_t i = 0;
+  double last = 0;
+  for (const TechniqueInfo& row : kTechniqueTable) {
+    if (row.placement != LadderPlacement::kLadder) continue;
+    ASSERT_LT(i, ladder.size());
+    EXPECT_EQ(ladder[i]->id(), row.id);
+    EXPECT_GE(row.se_rating, last) << row.id << " out of rating order";
+    last = row.se_rating;
+    ++i;
+  }
+  EXPECT_EQ(i, ladder.size());
+}
+
+TEST(TechniqueTableTest, GroupsListTheirRowsExceptByIdOnes) {
+  for (const TechniqueInfo& row : kTechniqueTable) {
+    const std::vector<std::string> members =
+        GroupMembers(TechniqueGroupName(row.group));
+    const bool listed =
+        std::find(members.begin(), members.end(), row.id) != members.end();
+    EXPECT_EQ(listed, row.placement != LadderPlacement::kById) << row.id;
+  }
+  // Every group has a member.
+  for (absl::string_view group : kTechniqueGroupNames)
+    EXPECT_FALSE(GroupMembers(group).empty()) << group;
+}
+
+TEST(TechniqueTableTest, OffLadderRowsJoinOnlyWhenNamed) {
+  auto all = MakeLadder("", DeductionOptions{});
+  auto chains = MakeLadder("chains", DeductionOptions{});
+  ASSERT_OK(all);
+  ASSERT_OK(chains);
+  for (const TechniqueInfo& row : kTechniqueTable) {
+    if (row.placement == LadderPlacement::kLadder) continue;
+    for (const auto& t : *all) EXPECT_NE(t->id(), row.id);
+    auto named = MakeLadder(row.id, DeductionOptions{});
+    ASSERT_OK(named);
+    ASSERT_EQ(named->size(), 1u);
+    EXPECT_EQ((*named)[0]->id(), row.id);
+  }
+  // The group adds its off-ladder rows after its ladder rows.
+  ASSERT_FALSE(chains->empty());
+  EXPECT_EQ(chains->back()->id(), "als_xz");
+}
+
+TEST(TechniqueTableTest, NoSingleRatesAboveTheHardestSingleRating) {
+  // A hidden single seen only in a row rates 1.5, above its 1.2 base.
+  auto grid = ParseGrid(
+      "12345678."
+      "........."
+      "........."
+      "........."
+      "........."
+      "........."
+      "........."
+      "........."
+      ".........");
+  ASSERT_OK(grid);
+  auto board = Board::FromGrid(*grid);
+  ASSERT_OK(board);
+  for (const TechniqueInfo& row : kTechniqueTable) {
+    if (row.group != TechniqueGroup::kSingles) continue;
+    EXPECT_LE(row.se_rating, kHardestSingleRating) << row.id;
+    std::vector<Deduction> found;
+    MakeTechnique(row.tid)->FindAll(*board, &found);
+    for (const Deduction& d : found)
+      EXPECT_LE(d.rating, kHardestSingleRating) << d.text;
+  }
+  EXPECT_GT(kHardestSingleRating,
+            GetTechniqueInfo(TechniqueId::kHiddenSingle).se_rating);
+}
+
+}  // namespace
+}  // namespace sudoku
