@@ -24,8 +24,9 @@ namespace sudoku {
 
 std::unique_ptr<Technique> MakeTechnique(TechniqueId tid) {
   switch (tid) {
-#define SUDOKU_TECHNIQUE(e, id, name, rating, group, placement, cls, ...) \
-  case TechniqueId::k##e:                                                 \
+#define SUDOKU_TECHNIQUE(e, id, name, rating, group, placement, source, cls, \
+                         ...)                                                \
+  case TechniqueId::k##e:                                                    \
     return std::make_unique<cls>(TechniqueId::k##e __VA_OPT__(, ) __VA_ARGS__);
 #include "deduction/techniques.def"
 #undef SUDOKU_TECHNIQUE
@@ -70,6 +71,14 @@ std::vector<std::string> GroupMembers(absl::string_view group) {
   return ids;
 }
 
+std::vector<std::string> SeLadderIds() {
+  std::vector<std::string> ids;
+  for (const TechniqueInfo& t : kTechniqueTable)
+    if (t.placement == LadderPlacement::kLadder && t.source == RuleSource::kSe)
+      ids.emplace_back(t.id);
+  return ids;
+}
+
 bool IsUniquenessTechnique(absl::string_view id) {
   const TechniqueInfo* info = FindTechniqueInfo(id);
   return info != nullptr && info->group == TechniqueGroup::kUniqueness;
@@ -87,7 +96,8 @@ absl::StatusOr<std::vector<std::unique_ptr<Technique>>> MakeLadder(
     for (absl::string_view raw : absl::StrSplit(spec, ',')) {
       const absl::string_view item = absl::StripAsciiWhitespace(raw);
       if (item.empty()) continue;
-      std::vector<std::string> ids = GroupMembers(item);
+      std::vector<std::string> ids =
+          item == kSeLadderName ? SeLadderIds() : GroupMembers(item);
       if (ids.empty()) ids.emplace_back(item);
       for (const std::string& want : ids) {
         bool found = false;
@@ -105,7 +115,8 @@ absl::StatusOr<std::vector<std::unique_ptr<Technique>>> MakeLadder(
           }
           return absl::InvalidArgumentError(absl::StrCat(
               "techniques: unknown technique or group '", item,
-              "'; groups: ", absl::StrJoin(TechniqueGroups(), ", "),
+              "'; ladders: all, ", kSeLadderName,
+              "; groups: ", absl::StrJoin(TechniqueGroups(), ", "),
               "; techniques: ", absl::StrJoin(TechniqueIds(), ", ")));
         }
       }

@@ -51,14 +51,18 @@ std::vector<std::string> TechniqueGroups();
 // reachable by id only (LadderPlacement::kById) is in no group's list.
 std::vector<std::string> GroupMembers(absl::string_view group);
 
+// The ids of the "se" ladder (kSeLadderName): the default ladder's rows
+// whose rule Sudoku Explainer 1.2.1 has, in ladder order.
+std::vector<std::string> SeLadderIds();
+
 // True for techniques that rely on the puzzle having one solution.
 bool IsUniquenessTechnique(absl::string_view id);
 
-// Builds a ladder from a comma-separated list of groups and technique ids
-// ("" or "all" = every technique of the default ladder), keeping ladder
-// order, appending off-ladder techniques named in the list (or by their
-// group) in list order, and dropping uniqueness techniques when
-// options.allow_uniqueness is false.
+// Builds a ladder from a comma-separated list of groups, technique ids and
+// "se" (Sudoku Explainer 1.2.1's rules, SeLadderIds()); "" or "all" = every
+// technique of the default ladder. Keeps ladder order, appends off-ladder
+// techniques named in the list (or by their group) in list order, and drops
+// uniqueness techniques when options.allow_uniqueness is false.
 // InvalidArgument naming an unknown entry.
 absl::StatusOr<std::vector<std::unique_ptr<Technique>>> MakeLadder(
     absl::string_view spec, const DeductionOptions& options);

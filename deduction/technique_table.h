@@ -45,6 +45,17 @@ enum class LadderPlacement {
   kById,    // off the default ladder; only its id adds it
 };
 
+// Whose rule a technique is.
+enum class RuleSource {
+  kSe,    // Sudoku Explainer 1.2.1 has it: a row of the "se" ladder
+  kOurs,  // SE 1.2.1 lacks it (Sukaku Explainer, HoDoKu, ...)
+};
+
+// The name of the ladder of Sudoku Explainer 1.2.1's own rules (the kSe
+// rows of the default ladder), accepted by MakeLadder: its ER/EP/ED are
+// the ones to compare with SE's.
+inline constexpr absl::string_view kSeLadderName = "se";
+
 enum class TechniqueId {
 #define SUDOKU_TECHNIQUE(e, ...) k##e,
 #include "deduction/techniques.def"
@@ -58,12 +69,18 @@ struct TechniqueInfo {
   double se_rating;        // base rating, Sudoku Explainer 1.2.1 scale
   TechniqueGroup group;
   LadderPlacement placement;
+  RuleSource source;
 };
 
 inline constexpr TechniqueInfo kTechniqueTable[] = {
-#define SUDOKU_TECHNIQUE(e, id, name, rating, group, placement, ...)      \
-  {TechniqueId::k##e,         id, name, rating, TechniqueGroup::k##group, \
-   LadderPlacement::placement},
+#define SUDOKU_TECHNIQUE(e, id, name, rating, group, placement, source, ...) \
+  {TechniqueId::k##e,                                                        \
+   id,                                                                       \
+   name,                                                                     \
+   rating,                                                                   \
+   TechniqueGroup::k##group,                                                 \
+   LadderPlacement::placement,                                               \
+   RuleSource::source},
 #include "deduction/techniques.def"
 #undef SUDOKU_TECHNIQUE
 };

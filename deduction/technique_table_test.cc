@@ -108,5 +108,60 @@ TEST(TechniqueTableTest, NoSingleRatesAboveTheHardestSingleRating) {
             GetTechniqueInfo(TechniqueId::kHiddenSingle).se_rating);
 }
 
+TEST(SeLadderTest, HoldsTheLadderRowsOfSudokuExplainerRulesOnly) {
+  auto se = MakeLadder(kSeLadderName, DeductionOptions{});
+  ASSERT_OK(se);
+  size_t i = 0;
+  for (const TechniqueInfo& row : kTechniqueTable) {
+    if (row.placement != LadderPlacement::kLadder ||
+        row.source != RuleSource::kSe)
+      continue;
+    ASSERT_LT(i, se->size());
+    EXPECT_EQ((*se)[i]->id(), row.id);
+    ++i;
+  }
+  EXPECT_EQ(i, se->size());
+  EXPECT_EQ(SeLadderIds().size(), se->size());
+  // Rules SE 1.2.1 lacks are not in it.
+  for (const auto& t : *se) {
+    EXPECT_NE(t->id(), "skyscraper");
+    EXPECT_NE(t->id(), "w_wing");
+  }
+}
+
+// Puzzles whose hardest step is a skyscraper, a 2-string kite and a turbot
+// fish on the default ladder (4.0 / 4.1). Sudoku Explainer 1.2.1 has none of
+// these rules and rates all three 6.6/1.2/1.2 (ER/EP/ED, from serate 1.2.1.3;
+// the ER is also the `ser` column of cbg000_controlled_bias.tsv).
+TEST(SeLadderTest, RatesTwoLinkPuzzlesAsSudokuExplainerDoes) {
+  auto se = StepSolver::Create(kSeLadderName, DeductionOptions{});
+  auto full = StepSolver::Create("", DeductionOptions{});
+  ASSERT_OK(se);
+  ASSERT_OK(full);
+  for (const char* text :
+       {"1...56..9.5...9.2....1..4....5.9..7..3.2...5.96..3....3...4.....9...."
+        "..864...5...",
+        "...4..789........3..9.234...1.8..6.76.7..2..8..............159...29.."
+        "3...4.23...6",
+        ".2.....8.4.6.8.1.3.....25..24...7......64.....6..1...739.52...6.72..."
+        ".1....9..3.."}) {
+    SCOPED_TRACE(text);
+    auto grid = ParseGrid(text);
+    ASSERT_OK(grid);
+    const Explanation e = (*se)->Explain(*grid);
+    EXPECT_TRUE(e.solved_by_logic);
+    EXPECT_DOUBLE_EQ(e.ratings.er, 6.6);
+    EXPECT_DOUBLE_EQ(e.ratings.ep, 1.2);
+    EXPECT_DOUBLE_EQ(e.ratings.ed, 1.2);
+    for (const Deduction& d : e.steps) {
+      const TechniqueInfo* info = FindTechniqueInfo(d.technique);
+      ASSERT_NE(info, nullptr) << d.technique;
+      EXPECT_EQ(info->source, RuleSource::kSe) << d.technique;
+    }
+    // The default ladder keeps the named patterns, rated lower.
+    EXPECT_LT((*full)->Explain(*grid).ratings.er, 6.6);
+  }
+}
+
 }  // namespace
 }  // namespace sudoku
