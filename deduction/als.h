@@ -27,9 +27,7 @@ inline constexpr int kMaxAlsCells = 8;
 
 class AlsXz : public ScanningTechnique {
  public:
-  absl::string_view id() const override { return "als_xz"; }
-  absl::string_view name() const override { return "ALS-XZ"; }
-  double difficulty() const override { return 7.1; }
+  using ScanningTechnique::ScanningTechnique;
   // The lowest-rated instance (ratings vary with the set sizes).
   std::optional<Deduction> Find(const Board& board) const override;
 

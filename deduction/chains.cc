@@ -258,48 +258,6 @@ std::string ChainEliminationText(const Shape& shape,
   return absl::StrJoin(parts, "; ");
 }
 
-absl::string_view ChainTechnique::id() const {
-  switch (kind_) {
-    case ChainKind::kX:
-      return "x_chain";
-    case ChainKind::kXY:
-      return "xy_chain";
-    case ChainKind::kAic:
-      return "aic";
-    case ChainKind::kGroupedAic:
-      return "grouped_aic";
-  }
-  return "";
-}
-
-absl::string_view ChainTechnique::name() const {
-  switch (kind_) {
-    case ChainKind::kX:
-      return "X-Chain";
-    case ChainKind::kXY:
-      return "XY-Chain";
-    case ChainKind::kAic:
-      return "AIC";
-    case ChainKind::kGroupedAic:
-      return "Grouped AIC";
-  }
-  return "";
-}
-
-double ChainTechnique::difficulty() const {
-  switch (kind_) {
-    case ChainKind::kX:
-      return 6.6;
-    case ChainKind::kXY:
-      return 6.6;
-    case ChainKind::kAic:
-      return 7.0;
-    case ChainKind::kGroupedAic:
-      return 7.1;
-  }
-  return 7.0;
-}
-
 std::optional<Deduction> ChainTechnique::Find(const Board& board) const {
   std::vector<Deduction> out;
   Search(board, false, &out);

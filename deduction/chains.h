@@ -53,10 +53,8 @@ enum class ChainKind { kX, kXY, kAic, kGroupedAic };
 
 class ChainTechnique : public Technique {
  public:
-  explicit ChainTechnique(ChainKind kind) : kind_(kind) {}
-  absl::string_view id() const override;
-  absl::string_view name() const override;
-  double difficulty() const override;
+  ChainTechnique(TechniqueId tid, ChainKind kind)
+      : Technique(tid), kind_(kind) {}
   std::optional<Deduction> Find(const Board& board) const override;
   void FindAll(const Board& board, std::vector<Deduction>* out) const override;
 
@@ -74,9 +72,7 @@ class ChainTechnique : public Technique {
 // of the pair chain used).
 class RemotePairs : public ScanningTechnique {
  public:
-  absl::string_view id() const override { return "remote_pair"; }
-  absl::string_view name() const override { return "Remote pair"; }
-  double difficulty() const override { return 6.6; }
+  using ScanningTechnique::ScanningTechnique;
 
  protected:
   void Scan(const Board& board, const UnitIndex& index,

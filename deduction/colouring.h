@@ -27,9 +27,7 @@ namespace sudoku {
 
 class SimpleColouring : public ScanningTechnique {
  public:
-  absl::string_view id() const override { return "simple_colouring"; }
-  absl::string_view name() const override { return "Simple colouring"; }
-  double difficulty() const override { return 6.6; }
+  using ScanningTechnique::ScanningTechnique;
 
  protected:
   void Scan(const Board& board, const UnitIndex& index,
@@ -38,9 +36,7 @@ class SimpleColouring : public ScanningTechnique {
 
 class MultiColouring : public ScanningTechnique {
  public:
-  absl::string_view id() const override { return "multi_colouring"; }
-  absl::string_view name() const override { return "Multi-colouring"; }
-  double difficulty() const override { return 6.7; }
+  using ScanningTechnique::ScanningTechnique;
 
  protected:
   void Scan(const Board& board, const UnitIndex& index,

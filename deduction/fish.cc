@@ -33,7 +33,6 @@
 namespace sudoku {
 namespace {
 
-constexpr const char* kFishIds[] = {"", "", "x_wing", "swordfish", "jellyfish"};
 constexpr const char* kFishNames[] = {"", "", "X-Wing", "Swordfish",
                                       "Jellyfish"};
 
@@ -44,13 +43,8 @@ int CellOf(const Shape& shape, bool by_col, int line, int pos) {
 
 }  // namespace
 
-BasicFish::BasicFish(int size) : size_(size) {}
-absl::string_view BasicFish::id() const { return kFishIds[size_]; }
-absl::string_view BasicFish::name() const { return kFishNames[size_]; }
-double BasicFish::difficulty() const {
-  static constexpr double kRatings[] = {0, 0, 3.2, 3.8, 5.2};
-  return kRatings[size_];
-}
+BasicFish::BasicFish(TechniqueId tid, int size)
+    : ScanningTechnique(tid), size_(size) {}
 
 void BasicFish::Scan(const Board& board, const UnitIndex& index,
                      DeductionSink emit) const {
@@ -114,21 +108,8 @@ void BasicFish::Scan(const Board& board, const UnitIndex& index,
   }
 }
 
-FinnedFish::FinnedFish(int size) : size_(size) {}
-absl::string_view FinnedFish::id() const {
-  static constexpr const char* kIds[] = {
-      "", "", "finned_x_wing", "finned_swordfish", "finned_jellyfish"};
-  return kIds[size_];
-}
-absl::string_view FinnedFish::name() const {
-  static constexpr const char* kNames[] = {
-      "", "", "Finned X-Wing", "Finned Swordfish", "Finned Jellyfish"};
-  return kNames[size_];
-}
-double FinnedFish::difficulty() const {
-  static constexpr double kRatings[] = {0, 0, 6.6, 6.8, 7.0};
-  return kRatings[size_];
-}
+FinnedFish::FinnedFish(TechniqueId tid, int size)
+    : ScanningTechnique(tid), size_(size) {}
 
 void FinnedFish::Scan(const Board& board, const UnitIndex& index,
                       DeductionSink emit) const {

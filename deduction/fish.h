@@ -11,10 +11,7 @@ namespace sudoku {
 // transpose); d leaves those columns' other cells.
 class BasicFish : public ScanningTechnique {
  public:
-  explicit BasicFish(int size);
-  absl::string_view id() const override;
-  absl::string_view name() const override;
-  double difficulty() const override;
+  BasicFish(TechniqueId tid, int size);
 
  protected:
   void Scan(const Board& board, const UnitIndex& index,
@@ -31,10 +28,7 @@ class BasicFish : public ScanningTechnique {
 // k = 2 / 3 / 4 so they never pre-empt a step SE rates lower.
 class FinnedFish : public ScanningTechnique {
  public:
-  explicit FinnedFish(int size);
-  absl::string_view id() const override;
-  absl::string_view name() const override;
-  double difficulty() const override;
+  FinnedFish(TechniqueId tid, int size);
 
  protected:
   void Scan(const Board& board, const UnitIndex& index,

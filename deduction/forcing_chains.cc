@@ -4,9 +4,12 @@
 #include "deduction/forcing_chains.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/functional/function_ref.h"
 #include "absl/strings/str_cat.h"
@@ -185,49 +188,271 @@ class Propagator {
   int64_t work_ = 0;
 };
 
+// Pattern cells: the cells of the pattern candidates, in order, once each.
+// REQUIRES: d->pattern_candidates canonical (sorted by cell).
+void FillPatternCells(Deduction* d) {
+  for (const CellDigit& cd : d->pattern_candidates)
+    d->pattern_cells.push_back(cd.cell);
+  d->pattern_cells.erase(
+      std::unique(d->pattern_cells.begin(), d->pattern_cells.end()),
+      d->pattern_cells.end());
+}
+
+// One search for a forcing chain of one kind on one board: the propagator,
+// the memo of every candidate's "on" run (shared by the contradiction, cell
+// and unit searches), and the best deduction so far, which bounds the depth
+// of every later branch. Lives for one ForcingChain::SearchPass call.
+class ForcingSearch {
+ public:
+  // `technique` names and rates the steps; not owned, nor is `out`.
+  ForcingSearch(const Technique& technique, ForcingKind kind,
+                const Board& board, bool all, int depth_limit,
+                std::vector<Deduction>* out)
+      : technique_(technique),
+        kind_(kind),
+        board_(board),
+        shape_(board.shape()),
+        n_(board.shape().size()),
+        all_(all),
+        depth_limit_(depth_limit),
+        out_(out),
+        index_(board),
+        prop_(board, index_, kind == ForcingKind::kDynamic),
+        base_(technique.difficulty()) {
+    prop_.set_max_depth(depth_limit);
+    const size_t num_cands = static_cast<size_t>(shape_.num_cells() * n_);
+    memo_begin_.assign(num_cands, -1);
+    memo_end_.assign(num_cands, 0);
+    memo_clash_.assign(num_cands, 0);
+    const size_t lits = 2 * num_cands;
+    count_.assign(lits, 0);
+    sum_.assign(lits, 0);
+  }
+
+  // Runs the searches the kind calls for and appends the result to `out`:
+  // every deduction when `all`, else the lowest rated.
+  void Run() {
+    const bool dynamic = kind_ == ForcingKind::kDynamic;
+    if (kind_ == ForcingKind::kContradiction || dynamic) Contradictions();
+    if (kind_ == ForcingKind::kCell || dynamic) CellForcing();
+    if (kind_ == ForcingKind::kUnit || dynamic) UnitForcing();
+    if (best_) out_->push_back(std::move(*best_));
+  }
+
+ private:
+  // SE's length is its complexity (the potentials on the chains, the
+  // assumption counted in each) minus 2; ours counts the same literals.
+  double Rate(int complexity) const {
+    return ChainRating(base_, std::max(0, complexity - 2));
+  }
+
+  void Offer(Deduction&& d) {
+    if (all_) {
+      out_->push_back(std::move(d));
+      return;
+    }
+    if (best_ && d.rating >= best_->rating) return;
+    best_ = std::move(d);
+    // The longest chain that could still rate lower.
+    int useful = 0;
+    while (useful < 4096 && Rate(useful + 1) < best_->rating) ++useful;
+    prop_.set_max_depth(std::min(useful, depth_limit_));
+  }
+
+  bool Finished() const {
+    return prop_.work() > kMaxForcingWork ||
+           (!all_ && best_ && best_->rating <= Rate(0));
+  }
+
+  // Runs candidate `cand` on unless memoized; true on a clash (then, when
+  // `*fresh` is set, the propagator holds that run's state).
+  bool OnRun(int cand, bool* fresh) {
+    const size_t c = static_cast<size_t>(cand);
+    *fresh = memo_begin_[c] < 0;
+    if (!*fresh) return memo_clash_[c] != 0;
+    const bool clash = prop_.Run(Propagator::Lit(cand, true));
+    memo_begin_[c] = static_cast<int>(memo_lits_.size());
+    if (!clash) {
+      for (int l : prop_.order()) {
+        memo_lits_.push_back(l);
+        memo_depths_.push_back(prop_.Depth(l));
+      }
+    }
+    memo_end_[c] = static_cast<int>(memo_lits_.size());
+    memo_clash_[c] = clash ? 1 : 0;
+    return clash;
+  }
+
+  // Contradictions: assume a candidate on (off); a clash removes (places) it.
+  void Contradictions() {
+    for (int cell = 0; cell < shape_.num_cells() && !Finished(); ++cell) {
+      if (board_.value(cell) != 0 || board_.candidates(cell).Count() < 2)
+        continue;
+      for (int d : board_.candidates(cell)) {
+        for (bool on : {true, false}) {
+          bool fresh = true;
+          const bool clash =
+              on && kind_ != ForcingKind::kContradiction
+                  ? OnRun(prop_.Cand(cell, d), &fresh)
+                  : prop_.Run(Propagator::Lit(prop_.Cand(cell, d), on));
+          if (!clash || !fresh) continue;
+          // Two literals or fewer to the clash is a single (naked or
+          // hidden), not a chain.
+          if (prop_.ClashDepth() < 3) continue;
+          Offer(ContradictionStep(cell, d, on));
+        }
+      }
+    }
+  }
+
+  // The step from the clash the propagator holds after assuming `cell`=`d`
+  // (`on`) or `cell`<>`d`.
+  Deduction ContradictionStep(int cell, int d, bool on) const {
+    Deduction ded;
+    ded.technique = std::string(technique_.id());
+    ded.rating = Rate(prop_.ClashDepth());
+    if (on) {
+      ded.eliminations.push_back({cell, d});
+    } else {
+      ded.placements.push_back({cell, d});
+    }
+    if (prop_.clash_parent() >= 0)
+      prop_.CollectChain(prop_.clash_parent(), &ded);
+    if (prop_.clash_b() >= 0) prop_.CollectChain(prop_.clash_b(), &ded);
+    Canonicalize(&ded.pattern_candidates);
+    FillPatternCells(&ded);
+    const std::string sym(1, shape_.Symbol(d));
+    const std::string assumed =
+        absl::StrCat(shape_.CellName(cell), on ? "=" : "<>", sym);
+    ded.text =
+        absl::StrCat(technique_.name(), ": assuming ", assumed,
+                     " leads to a contradiction: ", prop_.ClashText(), " => ",
+                     absl::StrCat(shape_.CellName(cell), on ? "<>" : "=", sym));
+    return ded;
+  }
+
+  // Cell forcing: every candidate of a cell implies the same literal.
+  void CellForcing() {
+    for (int cell = 0; cell < shape_.num_cells() && !Finished(); ++cell) {
+      if (board_.value(cell) != 0 || board_.candidates(cell).Count() < 2)
+        continue;
+      branches_.clear();
+      for (int d : board_.candidates(cell))
+        branches_.push_back(Propagator::Lit(prop_.Cand(cell, d), true));
+      RunBranches([&] { return shape_.CellName(cell); });
+    }
+  }
+
+  // Unit forcing: every place of a digit in a unit implies the same literal.
+  void UnitForcing() {
+    for (int u = 0; u < 3 * n_ && !Finished(); ++u) {
+      for (int d = 1; d <= n_ && !Finished(); ++d) {
+        const uint32_t w = index_.where(u, d);
+        if (std::popcount(w) < 2) continue;
+        // A bilocal unit's two branches are a cell-like pair already seen
+        // from both cells only when the cells are bivalue; keep them.
+        branches_.clear();
+        for (int pos : Bits(w))
+          branches_.push_back(
+              Propagator::Lit(prop_.Cand(index_.CellAt(u, pos), d), true));
+        RunBranches([&] {
+          return absl::StrCat(std::string(1, shape_.Symbol(d)), " in ",
+                              shape_.UnitName(u));
+        });
+      }
+    }
+  }
+
+  // Offers a step for every literal all of `branches_` imply. `what` names
+  // the cell or unit; called only when a step is written.
+  void RunBranches(absl::FunctionRef<std::string()> what) {
+    touched_.clear();
+    const int k = static_cast<int>(branches_.size());
+    bool clash = false;
+    for (int i = 0; i < k && !clash; ++i) {
+      const int cand = branches_[static_cast<size_t>(i)] >> 1;
+      bool fresh = false;
+      if (OnRun(cand, &fresh)) {
+        clash = true;
+        break;
+      }
+      const size_t c = static_cast<size_t>(cand);
+      for (int m = memo_begin_[c]; m < memo_end_[c]; ++m) {
+        const int l = memo_lits_[static_cast<size_t>(m)];
+        if (count_[static_cast<size_t>(l)] != i) continue;
+        if (i == 0) touched_.push_back(l);
+        ++count_[static_cast<size_t>(l)];
+        sum_[static_cast<size_t>(l)] += memo_depths_[static_cast<size_t>(m)];
+      }
+    }
+    results_.clear();
+    for (int l : touched_) {
+      if (!clash && count_[static_cast<size_t>(l)] == k) results_.push_back(l);
+    }
+    for (int l : touched_) count_[static_cast<size_t>(l)] = 0;
+    for (int l : results_) {
+      const int cell = prop_.CellOf(l), d = prop_.DigitOf(l);
+      if (board_.value(cell) != 0) continue;
+      if (!Propagator::IsOn(l) && !board_.candidates(cell).Contains(d))
+        continue;
+      const double rating = Rate(sum_[static_cast<size_t>(l)]);
+      if (!all_ && best_ && rating >= best_->rating) continue;
+      Offer(BranchStep(l, rating, what));
+      if (Finished()) break;
+    }
+    for (int l : touched_) sum_[static_cast<size_t>(l)] = 0;
+  }
+
+  // The step "every branch implies `l`"; reruns the branches to write their
+  // chains.
+  Deduction BranchStep(int l, double rating,
+                       absl::FunctionRef<std::string()> what) {
+    const int cell = prop_.CellOf(l), d = prop_.DigitOf(l);
+    Deduction ded;
+    ded.technique = std::string(technique_.id());
+    ded.rating = rating;
+    if (Propagator::IsOn(l)) {
+      ded.placements.push_back({cell, d});
+    } else {
+      ded.eliminations.push_back({cell, d});
+    }
+    std::vector<std::string> chains;
+    for (int s : branches_) {
+      prop_.Run(s);
+      chains.push_back(prop_.ChainTo(l));
+      prop_.CollectChain(l, &ded);
+    }
+    Canonicalize(&ded.pattern_candidates);
+    FillPatternCells(&ded);
+    ded.text =
+        absl::StrCat(technique_.name(), " on ", what(), ": ",
+                     absl::StrJoin(chains, "; "), " => ", prop_.LitName(l));
+    return ded;
+  }
+
+  const Technique& technique_;
+  const ForcingKind kind_;
+  const Board& board_;
+  const Shape& shape_;
+  const int n_;
+  const bool all_;
+  const int depth_limit_;
+  std::vector<Deduction>* out_;
+  const UnitIndex index_;
+  Propagator prop_;  // reads index_: declared after it
+  const double base_;
+  std::optional<Deduction> best_;
+  // The memo of "on" runs: candidate c's literals and depths are
+  // memo_lits_/memo_depths_[memo_begin_[c], memo_end_[c]); -1: not run.
+  std::vector<int> memo_begin_, memo_end_;
+  std::vector<char> memo_clash_;
+  std::vector<int> memo_lits_, memo_depths_;
+  // Per literal: how many branches reached it, and their summed depths.
+  std::vector<int> count_, sum_;
+  std::vector<int> touched_, results_, branches_;
+};
+
 }  // namespace
-
-absl::string_view ForcingChain::id() const {
-  switch (kind_) {
-    case ForcingKind::kContradiction:
-      return "contradiction_chain";
-    case ForcingKind::kCell:
-      return "cell_forcing_chain";
-    case ForcingKind::kUnit:
-      return "unit_forcing_chain";
-    case ForcingKind::kDynamic:
-      return "dynamic_forcing_chain";
-  }
-  return "";
-}
-
-absl::string_view ForcingChain::name() const {
-  switch (kind_) {
-    case ForcingKind::kContradiction:
-      return "Contradiction chain";
-    case ForcingKind::kCell:
-      return "Cell forcing chain";
-    case ForcingKind::kUnit:
-      return "Unit forcing chain";
-    case ForcingKind::kDynamic:
-      return "Dynamic forcing chain";
-  }
-  return "";
-}
-
-double ForcingChain::difficulty() const {
-  switch (kind_) {
-    case ForcingKind::kContradiction:
-      return 7.5;
-    case ForcingKind::kCell:
-      return 8.0;
-    case ForcingKind::kUnit:
-      return 8.0;
-    case ForcingKind::kDynamic:
-      return 8.5;
-  }
-  return 8.0;
-}
 
 std::optional<Deduction> ForcingChain::Find(const Board& board) const {
   std::vector<Deduction> out;
@@ -251,207 +476,7 @@ void ForcingChain::Search(const Board& board, bool all,
 
 void ForcingChain::SearchPass(const Board& board, bool all, int depth_limit,
                               std::vector<Deduction>* out) const {
-  const Shape& shape = board.shape();
-  const int n = shape.size();
-  const UnitIndex index(board);
-  const bool dynamic = kind_ == ForcingKind::kDynamic;
-  Propagator prop(board, index, dynamic);
-  prop.set_max_depth(depth_limit);
-  const double base = difficulty();
-  // SE's length is its complexity (the potentials on the chains, the
-  // assumption counted in each) minus 2; ours counts the same literals.
-  auto rate = [base](int complexity) {
-    return ChainRating(base, std::max(0, complexity - 2));
-  };
-  const double floor = rate(0);
-  std::optional<Deduction> best;
-  auto offer = [&](Deduction&& d) {
-    if (all) {
-      out->push_back(std::move(d));
-    } else if (!best || d.rating < best->rating) {
-      best = std::move(d);
-      // The longest chain that could still rate lower.
-      int useful = 0;
-      while (useful < 4096 && rate(useful + 1) < best->rating) ++useful;
-      prop.set_max_depth(std::min(useful, depth_limit));
-    }
-  };
-  auto finished = [&]() {
-    return prop.work() > kMaxForcingWork ||
-           (!all && best && best->rating <= floor);
-  };
-
-  // The "on" run of every candidate is needed by the contradiction, cell and
-  // unit searches alike: run it once and keep its literals and depths.
-  const size_t num_cands = static_cast<size_t>(shape.num_cells() * n);
-  std::vector<int> memo_begin(num_cands, -1), memo_end(num_cands, 0);
-  std::vector<char> memo_clash(num_cands, 0);
-  std::vector<int> memo_lits, memo_depths;
-  // Runs candidate `cand` on unless memoized; true on a clash (then, when
-  // `fresh` is set, the propagator holds that run's state).
-  auto on_run = [&](int cand, bool* fresh) -> bool {
-    const size_t c = static_cast<size_t>(cand);
-    *fresh = memo_begin[c] < 0;
-    if (!*fresh) return memo_clash[c] != 0;
-    const bool clash = prop.Run(Propagator::Lit(cand, true));
-    memo_begin[c] = static_cast<int>(memo_lits.size());
-    if (!clash) {
-      for (int l : prop.order()) {
-        memo_lits.push_back(l);
-        memo_depths.push_back(prop.Depth(l));
-      }
-    }
-    memo_end[c] = static_cast<int>(memo_lits.size());
-    memo_clash[c] = clash ? 1 : 0;
-    return clash;
-  };
-
-  // Contradictions: assume a candidate on (off); a clash removes (places) it.
-  if (kind_ == ForcingKind::kContradiction || dynamic) {
-    for (int cell = 0; cell < shape.num_cells() && !finished(); ++cell) {
-      if (board.value(cell) != 0 || board.candidates(cell).Count() < 2)
-        continue;
-      for (int d : board.candidates(cell)) {
-        for (bool on : {true, false}) {
-          bool fresh = true;
-          const bool clash =
-              on && kind_ != ForcingKind::kContradiction
-                  ? on_run(prop.Cand(cell, d), &fresh)
-                  : prop.Run(Propagator::Lit(prop.Cand(cell, d), on));
-          if (!clash || !fresh) continue;
-          // Two literals or fewer to the clash is a single (naked or
-          // hidden), not a chain.
-          if (prop.ClashDepth() < 3) continue;
-          Deduction ded;
-          ded.technique = std::string(id());
-          ded.rating = rate(prop.ClashDepth());
-          if (on) {
-            ded.eliminations.push_back({cell, d});
-          } else {
-            ded.placements.push_back({cell, d});
-          }
-          if (prop.clash_parent() >= 0)
-            prop.CollectChain(prop.clash_parent(), &ded);
-          if (prop.clash_b() >= 0) prop.CollectChain(prop.clash_b(), &ded);
-          Canonicalize(&ded.pattern_candidates);
-          for (const CellDigit& cd : ded.pattern_candidates)
-            ded.pattern_cells.push_back(cd.cell);
-          ded.pattern_cells.erase(
-              std::unique(ded.pattern_cells.begin(), ded.pattern_cells.end()),
-              ded.pattern_cells.end());
-          const std::string assumed =
-              absl::StrCat(shape.CellName(cell), on ? "=" : "<>",
-                           std::string(1, shape.Symbol(d)));
-          ded.text = absl::StrCat(
-              name(), ": assuming ", assumed,
-              " leads to a contradiction: ", prop.ClashText(), " => ",
-              on ? absl::StrCat(shape.CellName(cell), "<>",
-                                std::string(1, shape.Symbol(d)))
-                 : absl::StrCat(shape.CellName(cell), "=",
-                                std::string(1, shape.Symbol(d))));
-          offer(std::move(ded));
-        }
-      }
-    }
-  }
-
-  // Cell and unit forcing: every branch implies the same literal.
-  const size_t lits = static_cast<size_t>(2 * shape.num_cells() * n);
-  std::vector<int> count(lits, 0), sum(lits, 0), touched;
-  std::vector<int> branches;
-  std::vector<int> results;
-  // `what` names the cell or unit; called only when a step is written.
-  auto run_branches = [&](const std::vector<int>& starts,
-                          absl::FunctionRef<std::string()> what) {
-    touched.clear();
-    const int k = static_cast<int>(starts.size());
-    bool clash = false;
-    for (int i = 0; i < k && !clash; ++i) {
-      const int cand = starts[static_cast<size_t>(i)] >> 1;
-      bool fresh = false;
-      if (on_run(cand, &fresh)) {
-        clash = true;
-        break;
-      }
-      const size_t c = static_cast<size_t>(cand);
-      for (int m = memo_begin[c]; m < memo_end[c]; ++m) {
-        const int l = memo_lits[static_cast<size_t>(m)];
-        if (count[static_cast<size_t>(l)] != i) continue;
-        if (i == 0) touched.push_back(l);
-        ++count[static_cast<size_t>(l)];
-        sum[static_cast<size_t>(l)] += memo_depths[static_cast<size_t>(m)];
-      }
-    }
-    results.clear();
-    for (int l : touched) {
-      if (!clash && count[static_cast<size_t>(l)] == k) results.push_back(l);
-    }
-    for (int l : touched) count[static_cast<size_t>(l)] = 0;
-    for (int l : results) {
-      const int cell = prop.CellOf(l), d = prop.DigitOf(l);
-      if (board.value(cell) != 0) continue;
-      if (!Propagator::IsOn(l) && !board.candidates(cell).Contains(d)) continue;
-      const int complexity = sum[static_cast<size_t>(l)];
-      const double rating = rate(complexity);
-      if (!all && best && rating >= best->rating) continue;
-      Deduction ded;
-      ded.technique = std::string(id());
-      ded.rating = rating;
-      if (Propagator::IsOn(l)) {
-        ded.placements.push_back({cell, d});
-      } else {
-        ded.eliminations.push_back({cell, d});
-      }
-      // Rerun the branches to write their chains.
-      std::vector<std::string> chains;
-      for (int s : starts) {
-        prop.Run(s);
-        chains.push_back(prop.ChainTo(l));
-        prop.CollectChain(l, &ded);
-      }
-      Canonicalize(&ded.pattern_candidates);
-      for (const CellDigit& cd : ded.pattern_candidates)
-        ded.pattern_cells.push_back(cd.cell);
-      ded.pattern_cells.erase(
-          std::unique(ded.pattern_cells.begin(), ded.pattern_cells.end()),
-          ded.pattern_cells.end());
-      ded.text =
-          absl::StrCat(name(), " on ", what(), ": ",
-                       absl::StrJoin(chains, "; "), " => ", prop.LitName(l));
-      offer(std::move(ded));
-      if (finished()) break;
-    }
-    for (int l : touched) sum[static_cast<size_t>(l)] = 0;
-  };
-  if (kind_ == ForcingKind::kCell || dynamic) {
-    for (int cell = 0; cell < shape.num_cells() && !finished(); ++cell) {
-      if (board.value(cell) != 0 || board.candidates(cell).Count() < 2)
-        continue;
-      branches.clear();
-      for (int d : board.candidates(cell))
-        branches.push_back(Propagator::Lit(prop.Cand(cell, d), true));
-      run_branches(branches, [&] { return shape.CellName(cell); });
-    }
-  }
-  if (kind_ == ForcingKind::kUnit || dynamic) {
-    for (int u = 0; u < 3 * n && !finished(); ++u) {
-      for (int d = 1; d <= n && !finished(); ++d) {
-        const uint32_t w = index.where(u, d);
-        if (std::popcount(w) < 2) continue;
-        // A bilocal unit's two branches are a cell-like pair already seen
-        // from both cells only when the cells are bivalue; keep them.
-        branches.clear();
-        for (int pos : Bits(w))
-          branches.push_back(
-              Propagator::Lit(prop.Cand(index.CellAt(u, pos), d), true));
-        run_branches(branches, [&] {
-          return absl::StrCat(std::string(1, shape.Symbol(d)), " in ",
-                              shape.UnitName(u));
-        });
-      }
-    }
-  }
-  if (best) out->push_back(std::move(*best));
+  ForcingSearch(*this, kind_, board, all, depth_limit, out).Run();
 }
 
 }  // namespace sudoku

@@ -40,10 +40,8 @@ enum class ForcingKind { kContradiction, kCell, kUnit, kDynamic };
 
 class ForcingChain : public Technique {
  public:
-  explicit ForcingChain(ForcingKind kind) : kind_(kind) {}
-  absl::string_view id() const override;
-  absl::string_view name() const override;
-  double difficulty() const override;
+  ForcingChain(TechniqueId tid, ForcingKind kind)
+      : Technique(tid), kind_(kind) {}
   std::optional<Deduction> Find(const Board& board) const override;
   void FindAll(const Board& board, std::vector<Deduction>* out) const override;
 

@@ -13,14 +13,8 @@ namespace sudoku {
 // unit are reported, and the deduction also places that single.
 class Pointing : public ScanningTechnique {
  public:
-  explicit Pointing(bool direct = false) : direct_(direct) {}
-  absl::string_view id() const override {
-    return direct_ ? "direct_pointing" : "pointing";
-  }
-  absl::string_view name() const override {
-    return direct_ ? "Direct pointing" : "Pointing";
-  }
-  double difficulty() const override { return direct_ ? 1.7 : 2.6; }
+  Pointing(TechniqueId tid, bool direct)
+      : ScanningTechnique(tid), direct_(direct) {}
 
  protected:
   void Scan(const Board& board, const UnitIndex& index,
@@ -34,14 +28,8 @@ class Pointing : public ScanningTechnique {
 // box: remove d from the rest of the box (SE 2.8; direct claiming 1.9).
 class Claiming : public ScanningTechnique {
  public:
-  explicit Claiming(bool direct = false) : direct_(direct) {}
-  absl::string_view id() const override {
-    return direct_ ? "direct_claiming" : "claiming";
-  }
-  absl::string_view name() const override {
-    return direct_ ? "Direct claiming" : "Claiming";
-  }
-  double difficulty() const override { return direct_ ? 1.9 : 2.8; }
+  Claiming(TechniqueId tid, bool direct)
+      : ScanningTechnique(tid), direct_(direct) {}
 
  protected:
   void Scan(const Board& board, const UnitIndex& index,

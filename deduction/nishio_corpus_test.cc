@@ -9,6 +9,7 @@
 #include "deduction/nishio.h"
 #include "deduction/nishio_technique.h"
 #include "deduction/nishio_testing.h"
+#include "deduction/registry.h"
 #include "deduction/step_solver.h"
 #include "gtest/gtest.h"
 #include "tests/testing/paths.h"
@@ -73,8 +74,9 @@ TEST(NishioCorpusTest, Top1465SinglesPlusRule) {
       sudoku::testing::SharedDir() + "/corpora/puzzles3_magictour_top1465.txt";
   const std::vector<std::string> puzzles = ReadLines(path);
   SUDOKU_REQUIRE_SHARED(!puzzles.empty(), "no corpus at " << path);
-  const std::unique_ptr<Technique> exact = MakeNishioTechnique();
-  const std::unique_ptr<Technique> matching = MakeNishioMatchingTechnique();
+  const std::unique_ptr<Technique> exact = MakeTechnique(TechniqueId::kNishio);
+  const std::unique_ptr<Technique> matching =
+      MakeTechnique(TechniqueId::kNishioMatching);
   int solved_singles = 0, solved_exact = 0, solved_matching = 0;
   int exact_only_positions = 0;
   for (const std::string& line : puzzles) {

@@ -11,117 +11,90 @@
 #include "deduction/nishio.h"
 
 namespace sudoku {
-namespace {
 
-class NishioTechnique : public Technique {
- public:
-  explicit NishioTechnique(bool exact) : exact_(exact) {}
+NishioTechnique::NishioTechnique(TechniqueId tid, bool exact)
+    : Technique(tid), exact_(exact) {}
 
-  absl::string_view id() const override {
-    return exact_ ? "nishio" : "nishio-matching";
+std::optional<Deduction> NishioTechnique::Find(const Board& board) const {
+  for (int digit = 1; digit <= board.shape().size(); ++digit) {
+    if (std::optional<Deduction> d = FindForDigit(board, digit)) return d;
   }
-  absl::string_view name() const override {
-    return exact_ ? "Nishio (template)" : "Nishio by matching (basic fish)";
-  }
-  double difficulty() const override {
-    return exact_ ? kNishioDifficulty : kNishioMatchingDifficulty;
-  }
-
-  std::optional<Deduction> Find(const Board& board) const override {
-    for (int digit = 1; digit <= board.shape().size(); ++digit) {
-      if (std::optional<Deduction> d = FindForDigit(board, digit)) return d;
-    }
-    return std::nullopt;
-  }
-
-  // One deduction per digit with eliminations.
-  void FindAll(const Board& board, std::vector<Deduction>* out) const override {
-    for (int digit = 1; digit <= board.shape().size(); ++digit) {
-      if (std::optional<Deduction> d = FindForDigit(board, digit)) {
-        out->push_back(*std::move(d));
-      }
-    }
-  }
-
- private:
-  std::optional<Deduction> FindForDigit(const Board& board, int digit) const {
-    const Shape& shape = board.shape();
-    const CellBits p = DigitCells(board, digit);
-    std::vector<int> open;  // candidate cells (digit not placed there)
-    for (int cell = 0; cell < shape.num_cells(); ++cell) {
-      if (p.test(static_cast<size_t>(cell)) && board.value(cell) == 0) {
-        open.push_back(cell);
-      }
-    }
-    if (open.empty()) return std::nullopt;
-    const SingleDigitResult result = exact_
-                                         ? SolveSingleDigitDag(shape, p)
-                                         : SolveSingleDigitMatching(shape, p);
-    return MakeDeduction(board, digit, p, open, result);
-  }
-
-  std::optional<Deduction> MakeDeduction(
-      const Board& board, int digit, const CellBits& p,
-      const std::vector<int>& open, const SingleDigitResult& result) const {
-    const Shape& shape = board.shape();
-    Deduction d;
-    d.technique = std::string(id());
-    d.rating = difficulty();
-    for (int cell : open) {
-      if (result.eliminated.test(static_cast<size_t>(cell))) {
-        d.eliminations.push_back({cell, digit});
-      }
-    }
-    if (d.eliminations.empty()) return std::nullopt;
-    for (int cell = 0; cell < shape.num_cells(); ++cell) {
-      if (board.value(cell) == digit) d.pattern_cells.push_back(cell);
-    }
-    for (int cell : open) d.pattern_candidates.push_back({cell, digit});
-
-    const std::string sym(1, shape.Symbol(digit));
-    const char* what = exact_ ? "valid placement" : "perfect matching";
-    if (result.contradiction) {
-      d.text = absl::StrCat(name(), " on ", sym, ": no ", what, " of ", sym,
-                            " exists, so the position is contradictory");
-      return d;
-    }
-    std::vector<std::string> reasons;
-    std::vector<std::string> unexplained;
-    for (const CellDigit& e : d.eliminations) {
-      std::optional<std::string> chain =
-          ExplainByPropagation(board, digit, p, e.cell, shape.size());
-      if (chain.has_value()) {
-        reasons.push_back(*std::move(chain));
-      } else {
-        unexplained.push_back(shape.CellName(e.cell));
-      }
-    }
-    if (!unexplained.empty()) {
-      reasons.push_back(absl::StrCat(
-          "no ", what, " of ", sym, exact_ ? "" : " between rows and columns",
-          " uses ", absl::StrJoin(unexplained, ", ")));
-    }
-    std::vector<std::string> cells;
-    for (const CellDigit& e : d.eliminations) {
-      cells.push_back(shape.CellName(e.cell));
-    }
-    d.text =
-        absl::StrCat(name(), " on ", sym, ": ", absl::StrJoin(reasons, "; "),
-                     "; so ", absl::StrJoin(cells, ", "), " <> ", sym);
-    return d;
-  }
-
-  bool exact_;
-};
-
-}  // namespace
-
-std::unique_ptr<Technique> MakeNishioTechnique() {
-  return std::make_unique<NishioTechnique>(true);
+  return std::nullopt;
 }
 
-std::unique_ptr<Technique> MakeNishioMatchingTechnique() {
-  return std::make_unique<NishioTechnique>(false);
+void NishioTechnique::FindAll(const Board& board,
+                              std::vector<Deduction>* out) const {
+  for (int digit = 1; digit <= board.shape().size(); ++digit) {
+    if (std::optional<Deduction> d = FindForDigit(board, digit)) {
+      out->push_back(*std::move(d));
+    }
+  }
+}
+
+std::optional<Deduction> NishioTechnique::FindForDigit(const Board& board,
+                                                       int digit) const {
+  const Shape& shape = board.shape();
+  const CellBits p = DigitCells(board, digit);
+  std::vector<int> open;  // candidate cells (digit not placed there)
+  for (int cell = 0; cell < shape.num_cells(); ++cell) {
+    if (p.test(static_cast<size_t>(cell)) && board.value(cell) == 0) {
+      open.push_back(cell);
+    }
+  }
+  if (open.empty()) return std::nullopt;
+  const SingleDigitResult result = exact_ ? SolveSingleDigitDag(shape, p)
+                                          : SolveSingleDigitMatching(shape, p);
+  return MakeDeduction(board, digit, p, open, result);
+}
+
+std::optional<Deduction> NishioTechnique::MakeDeduction(
+    const Board& board, int digit, const CellBits& p,
+    const std::vector<int>& open, const SingleDigitResult& result) const {
+  const Shape& shape = board.shape();
+  Deduction d;
+  d.technique = std::string(id());
+  d.rating = difficulty();
+  for (int cell : open) {
+    if (result.eliminated.test(static_cast<size_t>(cell))) {
+      d.eliminations.push_back({cell, digit});
+    }
+  }
+  if (d.eliminations.empty()) return std::nullopt;
+  for (int cell = 0; cell < shape.num_cells(); ++cell) {
+    if (board.value(cell) == digit) d.pattern_cells.push_back(cell);
+  }
+  for (int cell : open) d.pattern_candidates.push_back({cell, digit});
+
+  const std::string sym(1, shape.Symbol(digit));
+  const char* what = exact_ ? "valid placement" : "perfect matching";
+  if (result.contradiction) {
+    d.text = absl::StrCat(name(), " on ", sym, ": no ", what, " of ", sym,
+                          " exists, so the position is contradictory");
+    return d;
+  }
+  std::vector<std::string> reasons;
+  std::vector<std::string> unexplained;
+  for (const CellDigit& e : d.eliminations) {
+    std::optional<std::string> chain =
+        ExplainByPropagation(board, digit, p, e.cell, shape.size());
+    if (chain.has_value()) {
+      reasons.push_back(*std::move(chain));
+    } else {
+      unexplained.push_back(shape.CellName(e.cell));
+    }
+  }
+  if (!unexplained.empty()) {
+    reasons.push_back(absl::StrCat("no ", what, " of ", sym,
+                                   exact_ ? "" : " between rows and columns",
+                                   " uses ", absl::StrJoin(unexplained, ", ")));
+  }
+  std::vector<std::string> cells;
+  for (const CellDigit& e : d.eliminations) {
+    cells.push_back(shape.CellName(e.cell));
+  }
+  d.text = absl::StrCat(name(), " on ", sym, ": ", absl::StrJoin(reasons, "; "),
+                        "; so ", absl::StrJoin(cells, ", "), " <> ", sym);
+  return d;
 }
 
 }  // namespace sudoku

@@ -1,7 +1,7 @@
 // The single-digit template rule as ladder techniques:
 //
-//   id "nishio"           exact (Eppstein's DAG), difficulty 7.5
-//   id "nishio-matching"  rows x columns matching approximation, 5.2
+//   id "nishio"           exact (Eppstein's DAG)
+//   id "nishio-matching"  rows x columns matching approximation
 //
 // Both look at digits 1..N in order and return the first digit with an
 // elimination, with every elimination the rule gives for that digit. The
@@ -15,17 +15,31 @@
 #ifndef SUDOKU_DEDUCTION_NISHIO_TECHNIQUE_H_
 #define SUDOKU_DEDUCTION_NISHIO_TECHNIQUE_H_
 
-#include <memory>
+#include <optional>
+#include <vector>
 
+#include "deduction/nishio.h"
 #include "deduction/technique.h"
 
 namespace sudoku {
 
-inline constexpr double kNishioDifficulty = 7.5;
-inline constexpr double kNishioMatchingDifficulty = 5.2;
+// Rows "nishio" (exact) and "nishio-matching" of deduction/techniques.def.
+class NishioTechnique : public Technique {
+ public:
+  NishioTechnique(TechniqueId tid, bool exact);
+  std::optional<Deduction> Find(const Board& board) const override;
+  // One deduction per digit with eliminations.
+  void FindAll(const Board& board, std::vector<Deduction>* out) const override;
 
-std::unique_ptr<Technique> MakeNishioTechnique();
-std::unique_ptr<Technique> MakeNishioMatchingTechnique();
+ private:
+  std::optional<Deduction> FindForDigit(const Board& board, int digit) const;
+  std::optional<Deduction> MakeDeduction(const Board& board, int digit,
+                                         const CellBits& p,
+                                         const std::vector<int>& open,
+                                         const SingleDigitResult& result) const;
+
+  bool exact_;  // Eppstein's DAG; false: the rows x columns matching
+};
 
 }  // namespace sudoku
 

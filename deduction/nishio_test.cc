@@ -345,12 +345,12 @@ TEST(NishioHodokuTest, TemplateDeleteCasesFromTestdata) {
 TEST(NishioTechniqueTest, FindReportsTheExactEliminations) {
   const Fixture f = ReadFixtures().at(0);
   const Board board = BoardAfterSingles(f.puzzle);
-  const std::unique_ptr<Technique> nishio = MakeNishioTechnique();
+  const std::unique_ptr<Technique> nishio = MakeTechnique(TechniqueId::kNishio);
   EXPECT_EQ(nishio->id(), "nishio");
   std::optional<Deduction> d = nishio->Find(board);
   ASSERT_TRUE(d.has_value());
   EXPECT_EQ(d->technique, "nishio");
-  EXPECT_DOUBLE_EQ(d->rating, kNishioDifficulty);
+  EXPECT_DOUBLE_EQ(d->rating, 7.5);  // SE's Nishio forcing chains base
   ASSERT_FALSE(d->eliminations.empty());
   const int digit = d->eliminations[0].digit;
   // Exactly the overlay's eliminations among candidate cells of that digit.
@@ -373,7 +373,8 @@ TEST(NishioTechniqueTest, FindReportsTheExactEliminations) {
 TEST(NishioTechniqueTest, MatchingTechniqueIsWeakerOnTheFixture) {
   const Fixture f = ReadFixtures().at(0);
   Board board = BoardAfterSingles(f.puzzle);
-  const std::unique_ptr<Technique> matching = MakeNishioMatchingTechnique();
+  const std::unique_ptr<Technique> matching =
+      MakeTechnique(TechniqueId::kNishioMatching);
   EXPECT_EQ(matching->id(), "nishio-matching");
   // Apply every matching deduction; the exact rule still finds more.
   while (std::optional<Deduction> d = matching->Find(board)) {
@@ -382,7 +383,7 @@ TEST(NishioTechniqueTest, MatchingTechniqueIsWeakerOnTheFixture) {
       ASSERT_TRUE(board.Eliminate(e.cell, e.digit));
     }
   }
-  EXPECT_TRUE(MakeNishioTechnique()->Find(board).has_value());
+  EXPECT_TRUE(MakeTechnique(TechniqueId::kNishio)->Find(board).has_value());
 }
 
 TEST(NishioTechniqueTest, ContradictionEliminatesEveryCandidate) {
@@ -395,11 +396,12 @@ TEST(NishioTechniqueTest, ContradictionEliminatesEveryCandidate) {
       ASSERT_TRUE(board.Eliminate(cell, 1));
     }
   }
-  std::optional<Deduction> d = MakeNishioTechnique()->Find(board);
+  std::optional<Deduction> d = MakeTechnique(TechniqueId::kNishio)->Find(board);
   ASSERT_TRUE(d.has_value());
   EXPECT_EQ(d->eliminations.size(), 8u);
   EXPECT_THAT(d->text, HasSubstr("contradictory"));
-  EXPECT_FALSE(MakeNishioMatchingTechnique()->Find(board).has_value());
+  EXPECT_FALSE(
+      MakeTechnique(TechniqueId::kNishioMatching)->Find(board).has_value());
 }
 
 TEST(NishioExplainTest, ChainEndsInAnEmptyUnit) {

@@ -1,8 +1,10 @@
-// The technique registry: one explicit ladder, easiest first.
+// The technique registry: ladders built from the technique table.
 //
-// DefaultTechniques() is the single list (no self-registering statics: a
-// static library drops translation units nothing references). Groups name
-// slices of it for --techniques, e.g. "singles,intersections,nishio".
+// deduction/techniques.def is the single list (one row per technique: id,
+// name, base rating, group, place in the ladder, class; no self-registering
+// statics: a static library drops translation units nothing references).
+// Groups name slices of it for --techniques, e.g.
+// "singles,intersections,nishio".
 #ifndef SUDOKU_DEDUCTION_REGISTRY_H_
 #define SUDOKU_DEDUCTION_REGISTRY_H_
 
@@ -14,6 +16,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "deduction/technique.h"
+#include "deduction/technique_table.h"
 
 namespace sudoku {
 
@@ -28,10 +31,15 @@ struct DeductionOptions {
   bool allow_guessing = true;
 };
 
-// Every technique, in ladder order (ascending base difficulty).
+// A new instance of the technique in row `tid` of the table.
+std::unique_ptr<Technique> MakeTechnique(TechniqueId tid);
+
+// Every technique of the default ladder, in ladder order (ascending base
+// difficulty; the table's row order breaks ties).
 std::vector<std::unique_ptr<Technique>> DefaultTechniques();
 
-// The technique with this id. NotFound (listing the ids) otherwise.
+// The technique with this id, on the default ladder or off it. NotFound
+// (listing the ladder's ids) otherwise.
 absl::StatusOr<std::unique_ptr<Technique>> FindTechnique(absl::string_view id);
 
 // The ids of every technique in ladder order.
@@ -39,14 +47,21 @@ std::vector<std::string> TechniqueIds();
 
 // Group names accepted by MakeLadder ("singles", "intersections", ...).
 std::vector<std::string> TechniqueGroups();
-// The technique ids in a group (empty if unknown).
+// The technique ids in a group, in table order (empty if unknown). A row
+// reachable by id only (LadderPlacement::kById) is in no group's list.
 std::vector<std::string> GroupMembers(absl::string_view group);
+
+// The ids of the "se" ladder (kSeLadderName): the default ladder's rows
+// whose rule Sudoku Explainer 1.2.1 has, in ladder order.
+std::vector<std::string> SeLadderIds();
 
 // True for techniques that rely on the puzzle having one solution.
 bool IsUniquenessTechnique(absl::string_view id);
 
-// Builds a ladder from a comma-separated list of groups and technique ids
-// ("" or "all" = every technique), keeping ladder order and dropping
+// Builds a ladder from a comma-separated list of groups, technique ids and
+// "se" (Sudoku Explainer 1.2.1's rules, SeLadderIds()); "" or "all" = every
+// technique of the default ladder. Keeps ladder order, appends off-ladder
+// techniques named in the list (or by their group) in list order, and drops
 // uniqueness techniques when options.allow_uniqueness is false.
 // InvalidArgument naming an unknown entry.
 absl::StatusOr<std::vector<std::unique_ptr<Technique>>> MakeLadder(

@@ -54,36 +54,6 @@ int CollectLinks(const UnitIndex& index, int d,
 
 }  // namespace
 
-absl::string_view TwoLinkPattern::id() const {
-  switch (kind_) {
-    case TwoLinkKind::kSkyscraper:
-      return "skyscraper";
-    case TwoLinkKind::kTwoStringKite:
-      return "two_string_kite";
-    case TwoLinkKind::kTurbotFish:
-      return "turbot_fish";
-  }
-  return "";
-}
-absl::string_view TwoLinkPattern::name() const {
-  switch (kind_) {
-    case TwoLinkKind::kSkyscraper:
-      return "Skyscraper";
-    case TwoLinkKind::kTwoStringKite:
-      return "2-String Kite";
-    case TwoLinkKind::kTurbotFish:
-      return "Turbot fish";
-  }
-  return "";
-}
-// Sukaku Explainer's ratings (the SE fork that rated the reference corpora,
-// docs/DEDUCTION.md): Skyscraper 4.0, 2-String Kite 4.1, other two strong
-// links ("2 Strong links", our turbot fish) 4.1. SE 1.2.1 has no such rule and
-// finds these only as X-chains (6.5+).
-double TwoLinkPattern::difficulty() const {
-  return kind_ == TwoLinkKind::kSkyscraper ? 4.0 : 4.1;
-}
-
 void TwoLinkPattern::Scan(const Board& board, const UnitIndex& index,
                           DeductionSink emit) const {
   const Shape& shape = board.shape();

@@ -25,10 +25,8 @@ enum class TwoLinkKind {
 // sees C), strong link C=D: one of A, D is d, so cells seeing both lose d.
 class TwoLinkPattern : public ScanningTechnique {
  public:
-  explicit TwoLinkPattern(TwoLinkKind kind) : kind_(kind) {}
-  absl::string_view id() const override;
-  absl::string_view name() const override;
-  double difficulty() const override;
+  TwoLinkPattern(TechniqueId tid, TwoLinkKind kind)
+      : ScanningTechnique(tid), kind_(kind) {}
 
  protected:
   void Scan(const Board& board, const UnitIndex& index,
@@ -44,10 +42,7 @@ class TwoLinkPattern : public ScanningTechnique {
 // meets the cross column (row).
 class EmptyRectangle : public ScanningTechnique {
  public:
-  absl::string_view id() const override { return "empty_rectangle"; }
-  absl::string_view name() const override { return "Empty rectangle"; }
-  // Sukaku Explainer's grouped two strong links (4.3); see TwoLinkPattern.
-  double difficulty() const override { return 4.3; }
+  using ScanningTechnique::ScanningTechnique;
 
  protected:
   void Scan(const Board& board, const UnitIndex& index,

@@ -9,9 +9,7 @@ namespace sudoku {
 // The last empty cell of a row, column or box (SE "last value", 1.0).
 class FullHouse : public ScanningTechnique {
  public:
-  absl::string_view id() const override { return "full_house"; }
-  absl::string_view name() const override { return "Full house"; }
-  double difficulty() const override { return 1.0; }
+  using ScanningTechnique::ScanningTechnique;
 
  protected:
   void Scan(const Board& board, const UnitIndex& index,
@@ -22,9 +20,7 @@ class FullHouse : public ScanningTechnique {
 // column; boxes are scanned first, as Sudoku Explainer does.
 class HiddenSingle : public ScanningTechnique {
  public:
-  absl::string_view id() const override { return "hidden_single"; }
-  absl::string_view name() const override { return "Hidden single"; }
-  double difficulty() const override { return 1.2; }
+  using ScanningTechnique::ScanningTechnique;
 
  protected:
   void Scan(const Board& board, const UnitIndex& index,
@@ -34,9 +30,7 @@ class HiddenSingle : public ScanningTechnique {
 // A cell with one candidate left (2.3).
 class NakedSingle : public ScanningTechnique {
  public:
-  absl::string_view id() const override { return "naked_single"; }
-  absl::string_view name() const override { return "Naked single"; }
-  double difficulty() const override { return 2.3; }
+  using ScanningTechnique::ScanningTechnique;
 
  protected:
   void Scan(const Board& board, const UnitIndex& index,

@@ -35,22 +35,8 @@ constexpr const char* kSizeName[] = {"", "single", "pair", "triple", "quad"};
 
 }  // namespace
 
-NakedSubset::NakedSubset(int size) : size_(size) {}
-
-absl::string_view NakedSubset::id() const {
-  static constexpr const char* kIds[] = {"", "", "naked_pair", "naked_triple",
-                                         "naked_quad"};
-  return kIds[size_];
-}
-absl::string_view NakedSubset::name() const {
-  static constexpr const char* kNames[] = {"", "", "Naked pair", "Naked triple",
-                                           "Naked quad"};
-  return kNames[size_];
-}
-double NakedSubset::difficulty() const {
-  static constexpr double kRatings[] = {0, 0, 3.0, 3.6, 5.0};
-  return kRatings[size_];
-}
+NakedSubset::NakedSubset(TechniqueId tid, int size)
+    : ScanningTechnique(tid), size_(size) {}
 
 void NakedSubset::Scan(const Board& board, const UnitIndex& index,
                        DeductionSink emit) const {
@@ -121,28 +107,8 @@ void NakedSubset::Scan(const Board& board, const UnitIndex& index,
   }
 }
 
-HiddenSubset::HiddenSubset(int size, bool direct)
-    : size_(size), direct_(direct) {}
-
-absl::string_view HiddenSubset::id() const {
-  static constexpr const char* kIds[] = {"", "", "hidden_pair", "hidden_triple",
-                                         "hidden_quad"};
-  static constexpr const char* kDirectIds[] = {"", "", "direct_hidden_pair",
-                                               "direct_hidden_triple", ""};
-  return direct_ ? kDirectIds[size_] : kIds[size_];
-}
-absl::string_view HiddenSubset::name() const {
-  static constexpr const char* kNames[] = {"", "", "Hidden pair",
-                                           "Hidden triple", "Hidden quad"};
-  static constexpr const char* kDirectNames[] = {"", "", "Direct hidden pair",
-                                                 "Direct hidden triple", ""};
-  return direct_ ? kDirectNames[size_] : kNames[size_];
-}
-double HiddenSubset::difficulty() const {
-  static constexpr double kRatings[] = {0, 0, 3.4, 4.0, 5.4};
-  static constexpr double kDirect[] = {0, 0, 2.0, 2.5, 0};
-  return direct_ ? kDirect[size_] : kRatings[size_];
-}
+HiddenSubset::HiddenSubset(TechniqueId tid, int size, bool direct)
+    : ScanningTechnique(tid), size_(size), direct_(direct) {}
 
 void HiddenSubset::Scan(const Board& board, const UnitIndex& index,
                         DeductionSink emit) const {

@@ -11,10 +11,7 @@ namespace sudoku {
 // any: a "locked" subset). SE: pair 3.0, triple 3.6, quad 5.0.
 class NakedSubset : public ScanningTechnique {
  public:
-  explicit NakedSubset(int size);
-  absl::string_view id() const override;
-  absl::string_view name() const override;
-  double difficulty() const override;
+  NakedSubset(TechniqueId tid, int size);
 
  protected:
   void Scan(const Board& board, const UnitIndex& index,
@@ -30,10 +27,7 @@ class NakedSubset : public ScanningTechnique {
 // digit a hidden single in the unit, which is then placed.
 class HiddenSubset : public ScanningTechnique {
  public:
-  HiddenSubset(int size, bool direct = false);
-  absl::string_view id() const override;
-  absl::string_view name() const override;
-  double difficulty() const override;
+  HiddenSubset(TechniqueId tid, int size, bool direct);
 
  protected:
   void Scan(const Board& board, const UnitIndex& index,

@@ -14,6 +14,7 @@
 
 #include "absl/strings/string_view.h"
 #include "core/board.h"
+#include "deduction/technique_table.h"
 
 namespace sudoku {
 
@@ -39,17 +40,21 @@ struct Deduction {
 
 class Technique {
  public:
+  // `tid` names the technique's row in deduction/techniques.def, which
+  // holds its id, name and base rating.
+  explicit Technique(TechniqueId tid) : info_(&GetTechniqueInfo(tid)) {}
   virtual ~Technique() = default;
   // Stable id, stored in the database and in statistics: never rename.
-  virtual absl::string_view id() const = 0;
+  absl::string_view id() const { return info_->id; }
   // Human name, e.g. "Hidden single".
-  virtual absl::string_view name() const = 0;
+  absl::string_view name() const { return info_->name; }
   // The base rating on the Sudoku Explainer 1.2.1 scale (a found deduction
   // may carry a higher one, e.g. a longer chain). The stepping solver uses
   // it as a lower bound on every deduction the technique can return: it
   // skips techniques whose difficulty() exceeds the best rating found so
   // far, so a technique must never return a rating below difficulty().
-  virtual double difficulty() const = 0;
+  double difficulty() const { return info_->se_rating; }
+  const TechniqueInfo& info() const { return *info_; }
   // Returns one deduction (the first found, or the easiest if ratings vary)
   // or nullopt. Must not modify `board`. A returned deduction always makes
   // progress (places a digit or removes a candidate still present).
@@ -61,6 +66,9 @@ class Technique {
   virtual void FindAll(const Board& board, std::vector<Deduction>* out) const {
     if (std::optional<Deduction> d = Find(board)) out->push_back(std::move(*d));
   }
+
+ private:
+  const TechniqueInfo* info_;  // a row of kTechniqueTable; not owned
 };
 
 // Applies `deduction` to `board`: placements first (Board::Place, which also

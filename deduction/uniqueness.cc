@@ -32,11 +32,191 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "deduction/util.h"
 
 namespace sudoku {
+namespace {
+
+// One candidate deadly pattern: a rectangle of four empty cells in two
+// rows, two columns and two boxes, and the digit pair {a,b} it would hold.
+struct Rectangle {
+  const Board& board;
+  const UnitIndex& index;
+  absl::string_view technique;  // the id steps carry
+  std::array<int, 4> cells;
+  int a, b;
+  CandidateSet ab;
+
+  // A step of `type` with the pattern filled in and the text begun.
+  Deduction Step(int type, double rating) const {
+    const Shape& shape = board.shape();
+    Deduction d;
+    d.technique = std::string(technique);
+    d.rating = rating;
+    d.pattern_cells.assign(cells.begin(), cells.end());
+    for (int cell : cells) {
+      d.pattern_candidates.push_back({cell, a});
+      d.pattern_candidates.push_back({cell, b});
+    }
+    d.text = absl::StrCat("Unique rectangle type ", type, " on ",
+                          DigitList(shape, ab), " in ",
+                          CellList(shape, d.pattern_cells), ": ");
+    return d;
+  }
+};
+
+// Each TypeN emits the type-N steps of `r` whose roof (the two corners
+// that are not exactly {a,b}) is x, y; it returns false as soon as `emit`
+// does.
+
+// Type 2: both roof cells are {a,b,c}: c leaves the cells seeing both.
+bool Type2(const Rectangle& r, int x, int y, DeductionSink emit) {
+  const Shape& shape = r.board.shape();
+  const CandidateSet ex = r.board.candidates(x).Without(r.ab);
+  const CandidateSet ey = r.board.candidates(y).Without(r.ab);
+  if (ex.Count() != 1 || ex != ey) return true;
+  const int c = ex.Single();
+  Deduction d = r.Step(2, 4.5);
+  for (int cell : shape.peers(x))
+    if (cell != y && shape.SeesEachOther(cell, y) && r.board.value(cell) == 0 &&
+        r.board.candidates(cell).Contains(c))
+      d.eliminations.push_back({cell, c});
+  if (d.eliminations.empty()) return true;
+  Canonicalize(&d.eliminations);
+  d.text += DescribeEliminations(shape, d.eliminations);
+  return emit(std::move(d));
+}
+
+// Type 4: a (or b) lies only in x, y in a unit they share: neither is b (a).
+bool Type4(const Rectangle& r, int x, int y, const std::vector<int>& shared,
+           DeductionSink emit) {
+  const Shape& shape = r.board.shape();
+  for (int u : shared) {
+    for (int e = 0; e < 2; ++e) {
+      const int keep = e ? r.b : r.a, drop = e ? r.a : r.b;
+      if (std::popcount(r.index.where(u, keep)) != 2) continue;
+      Deduction d = r.Step(4, 4.5);
+      d.pattern_units = {u};
+      d.eliminations = {{x, drop}, {y, drop}};
+      d.text += absl::StrCat(std::string(1, shape.Symbol(keep)),
+                             " lies only in ", shape.CellName(x), ", ",
+                             shape.CellName(y), " in ", shape.UnitName(u), "; ",
+                             DescribeEliminations(shape, d.eliminations));
+      if (!emit(std::move(d))) return false;
+    }
+  }
+  return true;
+}
+
+// Type 3 with `subset` (k-1 cells of a unit the roof shares) and the roof's
+// extras forming a naked subset on `digits`; nullopt when it eliminates
+// nothing.
+std::optional<Deduction> Type3Step(const Rectangle& r, int x, int y,
+                                   const std::vector<int>& shared,
+                                   const std::vector<int>& subset,
+                                   CandidateSet extras, CandidateSet digits) {
+  const Shape& shape = r.board.shape();
+  const int k = digits.Count();
+  Deduction d = r.Step(3, 4.5 + 0.1 * (k - 2));
+  // Every shared unit of the roof that also holds the whole subset (a line
+  // and a box: "locked").
+  for (int v : shared) {
+    bool holds = true;
+    for (int cell : subset) {
+      const auto us = shape.UnitsOf(cell);
+      if (std::find(us.begin(), us.end(), v) == us.end()) holds = false;
+    }
+    if (holds) d.pattern_units.push_back(v);
+  }
+  for (int v : d.pattern_units) {
+    for (int cell : shape.unit(v)) {
+      if (cell == x || cell == y || r.board.value(cell) != 0 ||
+          std::find(subset.begin(), subset.end(), cell) != subset.end())
+        continue;
+      for (int digit : r.board.candidates(cell) & digits)
+        d.eliminations.push_back({cell, digit});
+    }
+  }
+  if (d.eliminations.empty()) return std::nullopt;
+  Canonicalize(&d.eliminations);
+  d.text += absl::StrCat("the extra candidates ", DigitList(shape, extras),
+                         " of ", shape.CellName(x), ", ", shape.CellName(y),
+                         " form a naked subset ", DigitList(shape, digits),
+                         " with ", CellList(shape, subset), " in ",
+                         UnitList(shape, d.pattern_units), "; ",
+                         DescribeEliminations(shape, d.eliminations));
+  return d;
+}
+
+// Type 3: the roof's extras act as one virtual cell forming a naked subset
+// with k-1 other cells of a unit the roof shares.
+bool Type3(const Rectangle& r, int x, int y, const std::vector<int>& shared,
+           DeductionSink emit) {
+  const Board& board = r.board;
+  const CandidateSet extras =
+      board.candidates(x).Without(r.ab) | board.candidates(y).Without(r.ab);
+  if (extras.Count() < 1) return true;
+  for (int u : shared) {
+    std::vector<int> others;
+    for (int cell : board.shape().unit(u))
+      if (cell != x && cell != y && board.value(cell) == 0)
+        others.push_back(cell);
+    for (int k = 2; k <= 4; ++k) {
+      if (extras.Count() > k) continue;
+      const bool go = ForEachCombination(
+          static_cast<int>(others.size()), k - 1,
+          [&](const std::array<int, 4>& c) {
+            CandidateSet digits = extras;
+            std::vector<int> subset;
+            for (int i = 0; i < k - 1; ++i) {
+              subset.push_back(
+                  others[static_cast<size_t>(c[static_cast<size_t>(i)])]);
+              digits |= board.candidates(subset.back());
+            }
+            if (digits.Count() != k) return true;
+            std::optional<Deduction> d =
+                Type3Step(r, x, y, shared, subset, extras, digits);
+            return !d || emit(std::move(*d));
+          });
+      if (!go) return false;
+    }
+  }
+  return true;
+}
+
+// Every step of rectangle `r`; false as soon as `emit` returns false.
+bool ScanRectangle(const Rectangle& r, DeductionSink emit) {
+  const Shape& shape = r.board.shape();
+  std::vector<int> floor, roof;
+  for (int cell : r.cells)
+    (r.board.candidates(cell) == r.ab ? floor : roof).push_back(cell);
+  // Type 1: three corners are exactly {a,b}: the fourth is neither.
+  if (floor.size() == 3) {
+    Deduction d = r.Step(1, 4.5);
+    d.eliminations = {{roof[0], r.a}, {roof[0], r.b}};
+    d.text += DescribeEliminations(shape, d.eliminations);
+    return emit(std::move(d));
+  }
+  if (floor.size() != 2) return true;
+  const int x = roof[0], y = roof[1];
+  if (shape.Row(x) != shape.Row(y) && shape.Col(x) != shape.Col(y))
+    return true;  // diagonal: not types 2-4
+  if (!Type2(r, x, y, emit)) return false;
+  std::vector<int> shared;
+  for (int u : shape.UnitsOf(x)) {
+    const auto uy = shape.UnitsOf(y);
+    if (std::find(uy.begin(), uy.end(), u) != uy.end()) shared.push_back(u);
+  }
+  return Type4(r, x, y, shared, emit) && Type3(r, x, y, shared, emit);
+}
+
+}  // namespace
+
 std::optional<Deduction> UniqueRectangle::Find(const Board& board) const {
   std::vector<Deduction> all;
   FindAll(board, &all);
@@ -68,134 +248,14 @@ void UniqueRectangle::Scan(const Board& board, const UnitIndex& index,
           for (int a : common) {
             for (int b : common) {
               if (b <= a) continue;
-              CandidateSet ab = CandidateSet::Of(a) | CandidateSet::Of(b);
-              std::vector<int> floor, roof;
-              for (int cell : cells)
-                (board.candidates(cell) == ab ? floor : roof).push_back(cell);
-              const std::string sab = DigitList(shape, ab);
-              auto base = [&](int type, double rating) {
-                Deduction d;
-                d.technique = std::string(id());
-                d.rating = rating;
-                d.pattern_cells.assign(cells.begin(), cells.end());
-                for (int cell : cells) {
-                  d.pattern_candidates.push_back({cell, a});
-                  d.pattern_candidates.push_back({cell, b});
-                }
-                d.text = absl::StrCat("Unique rectangle type ", type, " on ",
-                                      sab, " in ",
-                                      CellList(shape, d.pattern_cells), ": ");
-                return d;
-              };
-              if (floor.size() == 3) {
-                Deduction d = base(1, 4.5);
-                d.eliminations = {{roof[0], a}, {roof[0], b}};
-                d.text += DescribeEliminations(shape, d.eliminations);
-                if (!emit(std::move(d))) return;
-                continue;
-              }
-              if (floor.size() != 2) continue;
-              const int x = roof[0], y = roof[1];
-              if (shape.Row(x) != shape.Row(y) && shape.Col(x) != shape.Col(y))
-                continue;  // diagonal: not types 2-4
-              const CandidateSet ex = board.candidates(x).Without(ab);
-              const CandidateSet ey = board.candidates(y).Without(ab);
-              const CandidateSet extras = ex | ey;
-              // Type 2.
-              if (ex.Count() == 1 && ex == ey) {
-                const int c = ex.Single();
-                Deduction d = base(2, 4.5);
-                for (int cell : shape.peers(x))
-                  if (cell != y && shape.SeesEachOther(cell, y) &&
-                      board.value(cell) == 0 &&
-                      board.candidates(cell).Contains(c))
-                    d.eliminations.push_back({cell, c});
-                if (!d.eliminations.empty()) {
-                  Canonicalize(&d.eliminations);
-                  d.text += DescribeEliminations(shape, d.eliminations);
-                  if (!emit(std::move(d))) return;
-                }
-              }
-              std::vector<int> shared;
-              for (int u : shape.UnitsOf(x)) {
-                const auto uy = shape.UnitsOf(y);
-                if (std::find(uy.begin(), uy.end(), u) != uy.end())
-                  shared.push_back(u);
-              }
-              // Type 4: a (or b) confined to x, y in a shared unit.
-              for (int u : shared) {
-                for (int e = 0; e < 2; ++e) {
-                  const int keep = e ? b : a, drop = e ? a : b;
-                  if (std::popcount(index.where(u, keep)) != 2) continue;
-                  Deduction d = base(4, 4.5);
-                  d.pattern_units = {u};
-                  d.eliminations = {{x, drop}, {y, drop}};
-                  d.text += absl::StrCat(
-                      std::string(1, shape.Symbol(keep)), " lies only in ",
-                      shape.CellName(x), ", ", shape.CellName(y), " in ",
-                      shape.UnitName(u), "; ",
-                      DescribeEliminations(shape, d.eliminations));
-                  if (!emit(std::move(d))) return;
-                }
-              }
-              // Type 3: extras + k-1 cells of a shared unit = naked subset.
-              if (extras.Count() < 1) continue;
-              for (int u : shared) {
-                std::vector<int> others;
-                for (int cell : shape.unit(u))
-                  if (cell != x && cell != y && board.value(cell) == 0)
-                    others.push_back(cell);
-                for (int k = 2; k <= 4; ++k) {
-                  if (extras.Count() > k) continue;
-                  const bool go = ForEachCombination(
-                      static_cast<int>(others.size()), k - 1,
-                      [&](const std::array<int, 4>& c) {
-                        CandidateSet digits = extras;
-                        for (int i = 0; i < k - 1; ++i)
-                          digits |= board.candidates(others[static_cast<size_t>(
-                              c[static_cast<size_t>(i)])]);
-                        if (digits.Count() != k) return true;
-                        std::vector<int> subset;
-                        for (int i = 0; i < k - 1; ++i)
-                          subset.push_back(others[static_cast<size_t>(
-                              c[static_cast<size_t>(i)])]);
-                        Deduction d = base(3, 4.5 + 0.1 * (k - 2));
-                        // Every shared unit of the roof that also holds the
-                        // whole subset (a line and a box: "locked").
-                        for (int v : shared) {
-                          bool holds = true;
-                          for (int cell : subset) {
-                            const auto us = shape.UnitsOf(cell);
-                            if (std::find(us.begin(), us.end(), v) == us.end())
-                              holds = false;
-                          }
-                          if (holds) d.pattern_units.push_back(v);
-                        }
-                        for (int v : d.pattern_units) {
-                          for (int cell : shape.unit(v)) {
-                            if (cell == x || cell == y ||
-                                board.value(cell) != 0 ||
-                                std::find(subset.begin(), subset.end(), cell) !=
-                                    subset.end())
-                              continue;
-                            for (int digit : board.candidates(cell) & digits)
-                              d.eliminations.push_back({cell, digit});
-                          }
-                        }
-                        if (d.eliminations.empty()) return true;
-                        Canonicalize(&d.eliminations);
-                        d.text += absl::StrCat(
-                            "the extra candidates ", DigitList(shape, extras),
-                            " of ", shape.CellName(x), ", ", shape.CellName(y),
-                            " form a naked subset ", DigitList(shape, digits),
-                            " with ", CellList(shape, subset), " in ",
-                            UnitList(shape, d.pattern_units), "; ",
-                            DescribeEliminations(shape, d.eliminations));
-                        return emit(std::move(d));
-                      });
-                  if (!go) return;
-                }
-              }
+              const Rectangle r{board,
+                                index,
+                                id(),
+                                cells,
+                                a,
+                                b,
+                                CandidateSet::Of(a) | CandidateSet::Of(b)};
+              if (!ScanRectangle(r, emit)) return;
             }
           }
         }

@@ -14,9 +14,7 @@ namespace sudoku {
 // lowest-rated instance.
 class UniqueRectangle : public ScanningTechnique {
  public:
-  absl::string_view id() const override { return "unique_rectangle"; }
-  absl::string_view name() const override { return "Unique rectangle"; }
-  double difficulty() const override { return 4.5; }
+  using ScanningTechnique::ScanningTechnique;
   std::optional<Deduction> Find(const Board& board) const override;
 
  protected:
@@ -28,9 +26,7 @@ class UniqueRectangle : public ScanningTechnique {
 // candidate twice per unit except one digit of that cell: it goes there.
 class BugPlusOne : public ScanningTechnique {
  public:
-  absl::string_view id() const override { return "bug_plus_one"; }
-  absl::string_view name() const override { return "BUG+1"; }
-  double difficulty() const override { return 5.6; }
+  using ScanningTechnique::ScanningTechnique;
 
  protected:
   void Scan(const Board& board, const UnitIndex& index,

@@ -23,6 +23,7 @@ using DeductionSink = absl::FunctionRef<bool(Deduction&&)>;
 // instance; Find() stops at the first, FindAll() collects them all.
 class ScanningTechnique : public Technique {
  public:
+  using Technique::Technique;
   std::optional<Deduction> Find(const Board& board) const override;
   void FindAll(const Board& board, std::vector<Deduction>* out) const override;
 

@@ -11,14 +11,7 @@ namespace sudoku {
 // the cells seeing the pivot and both pincers.
 class XyWing : public ScanningTechnique {
  public:
-  explicit XyWing(bool xyz) : xyz_(xyz) {}
-  absl::string_view id() const override {
-    return xyz_ ? "xyz_wing" : "xy_wing";
-  }
-  absl::string_view name() const override {
-    return xyz_ ? "XYZ-Wing" : "XY-Wing";
-  }
-  double difficulty() const override { return xyz_ ? 4.4 : 4.2; }
+  XyWing(TechniqueId tid, bool xyz) : ScanningTechnique(tid), xyz_(xyz) {}
 
  protected:
   void Scan(const Board& board, const UnitIndex& index,
@@ -33,9 +26,7 @@ class XyWing : public ScanningTechnique {
 // in Sudoku Explainer (a short XY/forcing chain there); rated 6.6.
 class WWing : public ScanningTechnique {
  public:
-  absl::string_view id() const override { return "w_wing"; }
-  absl::string_view name() const override { return "W-Wing"; }
-  double difficulty() const override { return 6.6; }
+  using ScanningTechnique::ScanningTechnique;
 
  protected:
   void Scan(const Board& board, const UnitIndex& index,

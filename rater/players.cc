@@ -10,6 +10,7 @@
 #include "core/board.h"
 #include "core/rng.h"
 #include "deduction/technique.h"
+#include "deduction/technique_table.h"
 
 namespace sudoku {
 namespace {
@@ -280,8 +281,8 @@ double MeanEffort(const Grid& puzzle, const Explanation& explanation,
 }  // namespace
 
 bool IsSingleTechnique(absl::string_view technique) {
-  return technique == "full_house" || technique == "hidden_single" ||
-         technique == "naked_single";
+  const TechniqueInfo* info = FindTechniqueInfo(technique);
+  return info != nullptr && info->group == TechniqueGroup::kSingles;
 }
 
 double PlayerEffort(const Grid& puzzle, const Explanation& explanation,

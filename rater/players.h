@@ -65,7 +65,8 @@ struct PlayerModelOptions {
 };
 
 // Whether `technique` (a Technique::id()) is one of the singles the players
-// look for: full_house, hidden_single, naked_single.
+// look for: a technique of the "singles" group of deduction/techniques.def
+// (full house, hidden single, naked single).
 bool IsSingleTechnique(absl::string_view technique);
 
 // The simulated players' mean effort on `puzzle`, which `explanation`

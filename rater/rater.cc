@@ -12,6 +12,7 @@
 #include "core/hash.h"
 #include "core/rng.h"
 #include "core/status_macros.h"
+#include "deduction/technique_table.h"
 #include "deduction/transform.h"
 #include "solvers/solver.h"
 #include "solvers/stochastic.h"
@@ -266,15 +267,15 @@ RatingResult Rater::RateAsWritten(const Grid& puzzle, SolveResult exact) const {
   f.steps = static_cast<int>(e.steps.size());
   double hardest = -1;
   for (const Deduction& step : e.steps) {
-    if (step.rating > 2.3) ++f.steps_above_singles;
+    if (step.rating > kHardestSingleRating) ++f.steps_above_singles;
     if (step.rating > hardest) {
       hardest = step.rating;
       f.hardest_technique = step.technique;
     }
   }
   for (const Deduction& step : e.steps) {
-    if (step.rating > 2.3)
-      f.technique_effort += std::min(step.rating, 11.0) - 2.3;
+    if (step.rating > kHardestSingleRating)
+      f.technique_effort += std::min(step.rating, 11.0) - kHardestSingleRating;
   }
   f.solved_by_logic = e.solved_by_logic;
   f.deduction_guesses = e.guesses;

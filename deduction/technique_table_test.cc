@@ -1,0 +1,168 @@
+#include "deduction/technique_table.h"
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "core/format.h"
+#include "deduction/registry.h"
+#include "deduction/step_solver.h"
+#include "gtest/gtest.h"
+#include "tests/testing/status_matchers.h"
+
+namespace sudoku {
+namespace {
+
+TEST(TechniqueTableTest, EveryRowBuildsItsTechnique) {
+  for (const TechniqueInfo& row : kTechniqueTable) {
+    const std::unique_ptr<Technique> t = MakeTechnique(row.tid);
+    ASSERT_NE(t, nullptr) << row.id;
+    EXPECT_EQ(t->id(), row.id);
+    EXPECT_EQ(t->name(), row.name);
+    EXPECT_EQ(t->difficulty(), row.se_rating);
+    EXPECT_EQ(&GetTechniqueInfo(row.tid), &row) << row.id;
+    EXPECT_EQ(FindTechniqueInfo(row.id), &row) << row.id;
+  }
+  EXPECT_EQ(FindTechniqueInfo("no_such_technique"), nullptr);
+}
+
+TEST(TechniqueTableTest, IdsAndNamesAreUnique) {
+  std::set<std::string> ids, names;
+  for (const TechniqueInfo& row : kTechniqueTable) {
+    EXPECT_TRUE(ids.emplace(row.id).second) << row.id;
+    EXPECT_TRUE(names.emplace(row.name).second) << row.name;
+    EXPECT_NE(row.id, kGuessId);
+  }
+}
+
+TEST(TechniqueTableTest, DefaultLadderIsTheLadderRowsInRatingOrder) {
+  const std::vector<std::unique_ptr<Technique>> ladder = DefaultTechniques();
+  size_t i = 0;
+  double last = 0;
+  for (const TechniqueInfo& row : kTechniqueTable) {
+    if (row.placement != LadderPlacement::kLadder) continue;
+    ASSERT_LT(i, ladder.size());
+    EXPECT_EQ(ladder[i]->id(), row.id);
+    EXPECT_GE(row.se_rating, last) << row.id << " out of rating order";
+    last = row.se_rating;
+    ++i;
+  }
+  EXPECT_EQ(i, ladder.size());
+}
+
+TEST(TechniqueTableTest, GroupsListTheirRowsExceptByIdOnes) {
+  for (const TechniqueInfo& row : kTechniqueTable) {
+    const std::vector<std::string> members =
+        GroupMembers(TechniqueGroupName(row.group));
+    const bool listed =
+        std::find(members.begin(), members.end(), row.id) != members.end();
+    EXPECT_EQ(listed, row.placement != LadderPlacement::kById) << row.id;
+  }
+  // Every group has a member.
+  for (absl::string_view group : kTechniqueGroupNames)
+    EXPECT_FALSE(GroupMembers(group).empty()) << group;
+}
+
+TEST(TechniqueTableTest, OffLadderRowsJoinOnlyWhenNamed) {
+  auto all = MakeLadder("", DeductionOptions{});
+  auto chains = MakeLadder("chains", DeductionOptions{});
+  ASSERT_OK(all);
+  ASSERT_OK(chains);
+  for (const TechniqueInfo& row : kTechniqueTable) {
+    if (row.placement == LadderPlacement::kLadder) continue;
+    for (const auto& t : *all) EXPECT_NE(t->id(), row.id);
+    auto named = MakeLadder(row.id, DeductionOptions{});
+    ASSERT_OK(named);
+    ASSERT_EQ(named->size(), 1u);
+    EXPECT_EQ((*named)[0]->id(), row.id);
+  }
+  // The group adds its off-ladder rows after its ladder rows.
+  ASSERT_FALSE(chains->empty());
+  EXPECT_EQ(chains->back()->id(), "als_xz");
+}
+
+TEST(TechniqueTableTest, NoSingleRatesAboveTheHardestSingleRating) {
+  // A hidden single seen only in a row rates 1.5, above its 1.2 base.
+  auto grid = ParseGrid(
+      "12345678."
+      "........."
+      "........."
+      "........."
+      "........."
+      "........."
+      "........."
+      "........."
+      ".........");
+  ASSERT_OK(grid);
+  auto board = Board::FromGrid(*grid);
+  ASSERT_OK(board);
+  for (const TechniqueInfo& row : kTechniqueTable) {
+    if (row.group != TechniqueGroup::kSingles) continue;
+    EXPECT_LE(row.se_rating, kHardestSingleRating) << row.id;
+    std::vector<Deduction> found;
+    MakeTechnique(row.tid)->FindAll(*board, &found);
+    for (const Deduction& d : found)
+      EXPECT_LE(d.rating, kHardestSingleRating) << d.text;
+  }
+  EXPECT_GT(kHardestSingleRating,
+            GetTechniqueInfo(TechniqueId::kHiddenSingle).se_rating);
+}
+
+TEST(SeLadderTest, HoldsTheLadderRowsOfSudokuExplainerRulesOnly) {
+  auto se = MakeLadder(kSeLadderName, DeductionOptions{});
+  ASSERT_OK(se);
+  size_t i = 0;
+  for (const TechniqueInfo& row : kTechniqueTable) {
+    if (row.placement != LadderPlacement::kLadder ||
+        row.source != RuleSource::kSe)
+      continue;
+    ASSERT_LT(i, se->size());
+    EXPECT_EQ((*se)[i]->id(), row.id);
+    ++i;
+  }
+  EXPECT_EQ(i, se->size());
+  EXPECT_EQ(SeLadderIds().size(), se->size());
+  // Rules SE 1.2.1 lacks are not in it.
+  for (const auto& t : *se) {
+    EXPECT_NE(t->id(), "skyscraper");
+    EXPECT_NE(t->id(), "w_wing");
+    EXPECT_NE(t->id(), "xy_chain");  // SE has Y-cycles, no open Y-chain
+  }
+}
+
+// Puzzles whose hardest step is a skyscraper, a 2-string kite and a turbot
+// fish on the default ladder (4.0 / 4.1). Sudoku Explainer 1.2.1 has none of
+// these rules and rates all three 6.6/1.2/1.2 (ER/EP/ED, from serate 1.2.1.3;
+// the ER is also the `ser` column of cbg000_controlled_bias.tsv).
+TEST(SeLadderTest, RatesTwoLinkPuzzlesAsSudokuExplainerDoes) {
+  auto se = StepSolver::Create(kSeLadderName, DeductionOptions{});
+  auto full = StepSolver::Create("", DeductionOptions{});
+  ASSERT_OK(se);
+  ASSERT_OK(full);
+  for (const char* text :
+       {"1...56..9.5...9.2....1..4....5.9..7..3.2...5.96..3....3...4.....9...."
+        "..864...5...",
+        "...4..789........3..9.234...1.8..6.76.7..2..8..............159...29.."
+        "3...4.23...6",
+        ".2.....8.4.6.8.1.3.....25..24...7......64.....6..1...739.52...6.72..."
+        ".1....9..3.."}) {
+    SCOPED_TRACE(text);
+    auto grid = ParseGrid(text);
+    ASSERT_OK(grid);
+    const Explanation e = (*se)->Explain(*grid);
+    EXPECT_TRUE(e.solved_by_logic);
+    EXPECT_DOUBLE_EQ(e.ratings.er, 6.6);
+    EXPECT_DOUBLE_EQ(e.ratings.ep, 1.2);
+    EXPECT_DOUBLE_EQ(e.ratings.ed, 1.2);
+    for (const Deduction& d : e.steps) {
+      const TechniqueInfo* info = FindTechniqueInfo(d.technique);
+      ASSERT_NE(info, nullptr) << d.technique;
+      EXPECT_EQ(info->source, RuleSource::kSe) << d.technique;
+    }
+    // The default ladder keeps the named patterns, rated lower.
+    EXPECT_LT((*full)->Explain(*grid).ratings.er, 6.6);
+  }
+}
+
+}  // namespace
+}  // namespace sudoku
