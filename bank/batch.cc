@@ -107,6 +107,12 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
   if (store != nullptr) {
     if (spec.rater == nullptr)
       return absl::InvalidArgumentError("storing needs a rater");
+  }
+  if (spec.stochastic && spec.rater == nullptr) {
+    return absl::InvalidArgumentError(
+        "the stochastic solvers' results need a rater");
+  }
+  if (store != nullptr) {
     SUDOKU_ASSIGN_OR_RETURN(std::set<uint64_t> done,
                             StoredIndices(*store, out.collection, run_key));
     for (uint64_t i : spec.indices) {
@@ -152,6 +158,10 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
     if (r.puzzle && spec.rater != nullptr && r.puzzle->rating == nullptr) {
       r.puzzle->rating =
           std::make_shared<RatingResult>(spec.rater->Rate(r.puzzle->puzzle));
+    }
+    if (r.puzzle && spec.stochastic && r.puzzle->rating != nullptr) {
+      spec.rater->AddStochasticFeatures(r.puzzle->puzzle,
+                                        r.puzzle->rating.get());
     }
     return r;
   };

@@ -52,6 +52,10 @@ struct BatchSpec {
   std::map<std::string, std::string> parameters;
   std::string target_level;  // for GenerationInfo; "" = none
   std::string symmetry_name;
+  // Complete each made puzzle's rating with the stochastic solvers' results
+  // at the rater's budgets (Rater::AddStochasticFeatures) before it is
+  // stored: the judge rates candidates without them.
+  bool stochastic = false;
 };
 
 struct StoreSpec {

@@ -145,5 +145,38 @@ TEST(RunBatchTest, StopFlagEndsTheRunWithWhatIsCommitted) {
             stats->inserted + stats->isomorphs);
 }
 
+// --stochastic: the judge rates without the stochastic solvers and each
+// kept puzzle's stored rating carries their results.
+TEST(RunBatchTest, StochasticBatchStoresTheSolversResults) {
+  auto store = MemoryStore();
+  auto rater = MakeRater(StochasticUse::kNever);
+  DifficultyTarget target;
+  target.level = Level::kEasy;
+  auto spec = PlanGeneration({}, target, rater.get(), 8, Indices(2), 1);
+  ASSERT_OK(spec);
+  spec->stochastic = true;
+  StoreSpec out;
+  out.store = store.get();
+  out.collection = "run";
+  std::vector<MadePuzzle> made;
+  BatchCallbacks callbacks;
+  callbacks.on_made = [&](const MadePuzzle& m) { made.push_back(m); };
+  ASSERT_OK(RunBatch(*spec, out, nullptr, callbacks));
+  ASSERT_EQ(made.size(), 2u);
+  for (const MadePuzzle& m : made) {
+    ASSERT_NE(m.rating, nullptr);
+    EXPECT_FALSE(m.rating->features.stochastic_success.empty());
+    auto ratings = store->Ratings(m.puzzle_id);
+    ASSERT_OK(ratings);
+    ASSERT_EQ(ratings->size(), 1u);
+    EXPECT_TRUE(HasStochastic(ratings->front()));
+  }
+  // Without a rater there is nothing to complete.
+  auto bare = PlanGeneration({}, {}, nullptr, 8, Indices(1), 1);
+  ASSERT_OK(bare);
+  bare->stochastic = true;
+  EXPECT_FALSE(RunBatch(*bare, {}, nullptr, {}).ok());
+}
+
 }  // namespace
 }  // namespace sudoku::bank

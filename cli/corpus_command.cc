@@ -25,6 +25,7 @@
 #include "rater/rater.h"
 
 ABSL_DECLARE_FLAG(bool, store_traces);
+ABSL_DECLARE_FLAG(bool, stochastic);
 
 ABSL_FLAG(int, per_level, 100,
           "corpus build: puzzles per level (over all shards)");
@@ -106,6 +107,7 @@ int RunBuild(const CommandArgs& args) {
         *options, level, **rater, seed, per_level, *shard, jobs);
     if (!spec.ok())
       return UsageError(kName, std::string(spec.status().message()));
+    spec->stochastic = absl::GetFlag(FLAGS_stochastic);
     bank::StoreSpec store_spec;
     store_spec.store = store->get();
     store_spec.collection = absl::StrCat(prefix, "/", level_name);
@@ -261,7 +263,7 @@ Command CorpusCommand() {
       "[--levels=easy,medium,hard,evil]\n"
       "           [--shard=I/K] [--db=PATH] [--out=DIR] [--seed=S] [--jobs=J]\n"
       "           [--shape=RxC] [--symmetry=S] [--collection=PREFIX] "
-      "[--nostore-traces]\n"
+      "[--nostore-traces] [--stochastic]\n"
       "       sudoku-forge corpus merge --db=OUT.db SHARD.db... [--out=DIR]\n"
       "build: generates --per-level puzzles of each level (rated, with trace "
       "and\n"
@@ -282,7 +284,7 @@ Command CorpusCommand() {
       "form is already there; --out writes the merged level files.",
       {"per_level", "levels", "shard", "db", "out", "seed", "jobs", "shape",
        "symmetry", "minimal", "min_clues", "max_clues", "max_attempts",
-       "strict_minimal", "collection", "store_traces"},
+       "strict_minimal", "collection", "store_traces", "stochastic"},
       &RunCorpus};
 }
 

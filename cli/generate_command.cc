@@ -54,6 +54,10 @@ ABSL_FLAG(bool, strict_minimal, false,
 ABSL_FLAG(int, max_attempts, 1000,
           "Full grids tried per puzzle before giving up on it");
 
+ABSL_FLAG(bool, stochastic, false,
+          "generate/corpus build: rate each kept puzzle with the stochastic "
+          "solvers too (their success rates, at the rater's budgets, are "
+          "printed with --json and stored with --db)");
 ABSL_FLAG(bool, store_traces, true,
           "With --db: store each puzzle's solve path (the rater's trace) too");
 
@@ -105,7 +109,8 @@ int RunGenerate(const CommandArgs& args) {
   // generation info) in --collection, and a re-run resumes.
   const bool to_db = args.given_flags.count("db") != 0;
   std::unique_ptr<Rater> rater;
-  if (target.active() || to_db) {
+  const bool stochastic = absl::GetFlag(FLAGS_stochastic);
+  if (target.active() || to_db || stochastic) {
     absl::StatusOr<std::unique_ptr<Rater>> made = Rater::Create({});
     if (!made.ok())
       return UsageError("generate", std::string(made.status().message()));
@@ -118,6 +123,7 @@ int RunGenerate(const CommandArgs& args) {
       std::move(indices), absl::GetFlag(FLAGS_jobs));
   if (!spec.ok())
     return UsageError("generate", std::string(spec.status().message()));
+  spec->stochastic = stochastic;
   const bool json = absl::GetFlag(FLAGS_json);
 
   bank::StoreSpec store_spec;
@@ -156,6 +162,8 @@ int RunGenerate(const CommandArgs& args) {
       out.set_level(std::string(LevelName(m.rating->level)));
       out.set_er(m.rating->features.er);
       out.set_hardest_technique(m.rating->features.hardest_technique);
+      for (const auto& [solver, rate] : m.rating->features.stochastic_success)
+        (*out.mutable_solver_success())[solver] = rate;
     }
     std::cout << ToJson(out) << "\n";
   };
@@ -213,7 +221,10 @@ Command GenerateCommand() {
       "       [--level=easy|medium|hard|evil|needs-guessing] [--score-min=X]\n"
       "       [--score-max=X] [--score-target=X] [--requires=TECHNIQUE]\n"
       "       [--max-attempts=N] [--json]\n"
-      "       [--db=PATH [--collection=NAME] [--nostore-traces]]\n"
+      "       [--db=PATH [--collection=NAME] [--nostore-traces]] "
+      "[--stochastic]\n"
+      "--stochastic completes each kept puzzle's rating with the stochastic\n"
+      "solvers' success rates (stored with --db, printed with --json).\n"
       "Each puzzle: a random full grid, then clue removal in random order,\n"
       "each removal kept only if the puzzle still has one solution. The same\n"
       "--seed gives the same puzzles for any --jobs. Prints one puzzle per "
@@ -223,10 +234,11 @@ Command GenerateCommand() {
       "and generation info in --collection (default 'generated'); re-running\n"
       "the same command resumes (stored puzzles are not made again), and\n"
       "Ctrl-C stops cleanly, keeping what is stored (exit code 130).",
-      {"count", "shape", "symmetry", "seed", "jobs", "minimal", "min_clues",
-       "max_clues", "json", "level", "score_min", "score_max", "score_target",
-       "requires", "max_attempts", "strict_minimal", "db", "collection",
-       "store_traces"},
+      {"count",        "shape",      "symmetry",     "seed",
+       "jobs",         "minimal",    "min_clues",    "max_clues",
+       "json",         "level",      "score_min",    "score_max",
+       "score_target", "requires",   "max_attempts", "strict_minimal",
+       "db",           "collection", "store_traces", "stochastic"},
       &RunGenerate};
 }
 

@@ -241,6 +241,33 @@ RatingResult Rater::Rate(const Grid& puzzle) const {
   return result;
 }
 
+void Rater::RunStochastic(const Grid& target, RatingFeatures& f) const {
+  f.stochastic_seed =
+      DeriveSeed(options_.stochastic_seed, Fnv1a(ToLine(target)));
+  for (size_t k = 0; k < options_.stochastic_solvers.size(); ++k) {
+    const RaterOptions::StochasticConfig& c = options_.stochastic_solvers[k];
+    absl::StatusOr<std::unique_ptr<StochasticSolver>> runner =
+        MakeStochasticSolver(c.solver);
+    if (!runner.ok() || !(*runner)->SupportsShape(target.shape())) continue;
+    StochasticBudget budget;
+    budget.max_iterations = c.iterations;
+    StochasticSummary s = RunMany(**runner, target, c.runs,
+                                  DeriveSeed(f.stochastic_seed, k), budget);
+    f.stochastic_success[c.solver] = s.success_rate;
+    f.stochastic_median_iterations[c.solver] = s.median_iterations;
+  }
+}
+
+void Rater::AddStochasticFeatures(const Grid& puzzle,
+                                  RatingResult* rating) const {
+  if (rating->status != RateStatus::kRated) return;
+  if (!rating->features.stochastic_success.empty()) return;
+  absl::StatusOr<Canonical> canonical = Canonicalize(puzzle);
+  RunStochastic(canonical.ok() ? canonical->form : puzzle, rating->features);
+  rating->score = ForgeScore(rating->features);
+  rating->level = LevelFor(rating->score, rating->features);
+}
+
 RatingResult Rater::RateAsWritten(const Grid& puzzle, SolveResult exact) const {
   RatingResult result;
   RatingFeatures& f = result.features;
@@ -284,25 +311,9 @@ RatingResult Rater::RateAsWritten(const Grid& puzzle, SolveResult exact) const {
       PlayerEffort(puzzle, e, options_.players,
                    DeriveSeed(options_.player_seed, Fnv1a(ToLine(puzzle))));
 
-  if (RunsStochastic()) {
-    // Rate() passes the canonical form: the seed comes from its key, and
-    // every isomorph of the puzzle gets the very same runs.
-    const Grid& target = puzzle;
-    f.stochastic_seed =
-        DeriveSeed(options_.stochastic_seed, Fnv1a(ToLine(target)));
-    for (size_t k = 0; k < options_.stochastic_solvers.size(); ++k) {
-      const RaterOptions::StochasticConfig& c = options_.stochastic_solvers[k];
-      absl::StatusOr<std::unique_ptr<StochasticSolver>> runner =
-          MakeStochasticSolver(c.solver);
-      if (!runner.ok() || !(*runner)->SupportsShape(target.shape())) continue;
-      StochasticBudget budget;
-      budget.max_iterations = c.iterations;
-      StochasticSummary s = RunMany(**runner, target, c.runs,
-                                    DeriveSeed(f.stochastic_seed, k), budget);
-      f.stochastic_success[c.solver] = s.success_rate;
-      f.stochastic_median_iterations[c.solver] = s.median_iterations;
-    }
-  }
+  // Rate() passes the canonical form: the seed comes from its key, and
+  // every isomorph of the puzzle gets the very same runs.
+  if (RunsStochastic()) RunStochastic(puzzle, f);
 
   result.score = ForgeScore(f);
   result.level = LevelFor(result.score, f);

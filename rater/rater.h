@@ -158,6 +158,14 @@ class Rater {
   // REQUIRES: CheckGivens(puzzle).ok().
   RatingResult Rate(const Grid& puzzle) const;
 
+  // Adds the stochastic solvers' results (options().stochastic_solvers, on
+  // the canonical form as Rate() runs them) to a rating of `puzzle` that
+  // lacks them, whatever options().stochastic says: a generator judges with
+  // a fast rater and completes only the puzzles it keeps. The score and
+  // level are recomputed (they change only if the model reads the
+  // solvers). No-op unless rating->status is kRated.
+  void AddStochasticFeatures(const Grid& puzzle, RatingResult* rating) const;
+
   const RaterOptions& options() const { return options_; }
   // options().Parameters() plus the resolved deduction ladder.
   std::map<std::string, std::string> Parameters() const;
@@ -170,6 +178,8 @@ class Rater {
   // form); seeds derive from its text. `exact` is the count-to-two search
   // of `puzzle`.
   RatingResult RateAsWritten(const Grid& puzzle, SolveResult exact) const;
+  // The stochastic features of `target` (the canonical form) into `f`.
+  void RunStochastic(const Grid& target, RatingFeatures& f) const;
 
   RaterOptions options_;
   std::unique_ptr<StepSolver> steps_;

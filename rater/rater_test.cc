@@ -240,5 +240,33 @@ TEST(RaterTest, RejectsBadStochasticBudgets) {
   EXPECT_FALSE(Rater::Create(bad).ok());
 }
 
+// A fast rating completed with the stochastic solvers equals the rating
+// that ran them from the start (same canonical-form runs and seeds).
+TEST(RaterTest, AddStochasticFeaturesMatchesAFullRating) {
+  RaterOptions fast_options;
+  fast_options.stochastic = StochasticUse::kNever;
+  RaterOptions full_options;
+  full_options.stochastic = StochasticUse::kAlways;
+  auto fast = Rater::Create(fast_options);
+  auto full = Rater::Create(full_options);
+  ASSERT_TRUE(fast.ok() && full.ok());
+  const Grid puzzle = *ParseGrid(
+      "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1...."
+      "."
+      "...4...9");
+  RatingResult completed = (*fast)->Rate(puzzle);
+  ASSERT_TRUE(completed.features.stochastic_success.empty());
+  (*fast)->AddStochasticFeatures(puzzle, &completed);
+  const RatingResult reference = (*full)->Rate(puzzle);
+  ASSERT_FALSE(reference.features.stochastic_success.empty());
+  EXPECT_EQ(completed.features.stochastic_success,
+            reference.features.stochastic_success);
+  EXPECT_EQ(completed.features.stochastic_median_iterations,
+            reference.features.stochastic_median_iterations);
+  EXPECT_EQ(completed.features.stochastic_seed,
+            reference.features.stochastic_seed);
+  EXPECT_EQ(completed.score, reference.score);
+}
+
 }  // namespace
 }  // namespace sudoku
