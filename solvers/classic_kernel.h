@@ -53,15 +53,22 @@ class ClassicKernel {
 
  private:
   struct State {
-    uint32_t f[27];     // candidates per (digit, band), layout above
-    uint32_t prev[27];  // f as of its last Update (to skip unchanged words)
+    // Candidates per (digit, band), layout above; f[27] is padding (always
+    // 0) so that f and prev load as seven 4-word vectors.
+    uint32_t f[28];
+    uint32_t prev[28];  // f as of its last Update (to skip unchanged words)
     uint32_t unsolved[3];
   };
 
+  static uint32_t Changed(const State& s);
   static bool Update(State& s, int d, int b);
-  static bool Propagate(State& s);
+  bool Propagate(State& s);
+  // A digit's minirows in band k (k < 3), or its (band, column) matrix in
+  // stack k - 3 (bit 3*band + column of the stack), from occupancy_.
+  uint32_t ArrangementMask(int d, int k) const;
   static void Place(State& s, int d, int cell);
   void Search(State& s);
+  bool BranchOnArrangement(State& s);
   void RecordSolution(const State& s);
 
   int max_solutions_ = 0;
@@ -72,6 +79,7 @@ class ClassicKernel {
   bool limit_hit_ = false;
   bool stop_ = false;
   uint8_t solutions_[2][81] = {};
+  uint64_t occupancy_[9] = {};  // see Propagate
 };
 
 }  // namespace sudoku
