@@ -225,19 +225,20 @@ bool ClassicKernel::Propagate(State& s) {
     // bit-sliced counters over the 9 rows of a digit, minus the columns
     // where the digit is already placed.
     for (int d = 0; d < 9; ++d) {
-      uint32_t once = 0, twice = 0, done = 0;
-      for (int b = 0; b < 3; ++b) {
-        const uint32_t w = s.f[3 * d + b];
-        done |= w & ~s.unsolved[b];
-        for (int r = 0; r < 27; r += 9) {
-          const uint32_t x = (w >> r) & 0x1FF;
-          twice |= once & x;
-          once |= x;
-        }
-      }
+      const uint32_t* w = s.f + 3 * d;
+      // Per band position, whether one or two of the three bands have the
+      // digit there; then the same over the three rows of a band.
+      const uint32_t any = w[0] | w[1] | w[2];
+      const uint32_t two = (w[0] & w[1]) | ((w[0] | w[1]) & w[2]);
+      const uint32_t a0 = any & 0x1FF, a1 = (any >> 9) & 0x1FF, a2 = any >> 18;
+      const uint32_t once = a0 | a1 | a2;
+      const uint32_t twice = FoldColumns(two) | (a0 & a1) | ((a0 | a1) & a2);
+      const uint32_t done =
+          FoldColumns((w[0] & ~s.unsolved[0]) | (w[1] & ~s.unsolved[1]) |
+                      (w[2] & ~s.unsolved[2]));
       // A digit missing from a column is a contradiction.
       if (once != 0x1FF) return false;
-      uint32_t hidden = once & ~twice & ~FoldColumns(done);
+      uint32_t hidden = once & ~twice & ~done;
       while (hidden != 0) {
         const int c = std::countr_zero(hidden);
         hidden &= hidden - 1;
@@ -266,14 +267,15 @@ bool ClassicKernel::Propagate(State& s) {
     // and box, or column and box); 3 digits that must go there (their only
     // minirow in that row, their only column in that box) leave no room
     // for the others, and 4 are a contradiction. Each rule that fires
-    // clears at least one candidate, so the loop ends. occupancy_[d] keeps what
-    // the pass saw, per band b at bit 18*b: the digit's minirows (bits 0-8, bit
-    // 3*row + box) and minicolumns (bits 9-17, column c at 9+c); Search
-    // branches on it.
+    // clears at least one candidate, so the loop ends. has[d] holds, per
+    // band b at bit 18*b, the digit's minirows (bits 0-8, bit 3*row + box)
+    // and minicolumns (bits 9-17, column c at 9+c); needs[d] those it must
+    // take. arrangements_ keeps the pass's minirow and stack matrices for
+    // Search.
     bool narrowed = false;
     uint64_t has1 = 0, has2 = 0, has3 = 0, has4 = 0;
     uint64_t need1 = 0, need2 = 0, need3 = 0, need4 = 0;
-    uint64_t needs[9];
+    uint64_t has[9], needs[9];
     for (int d = 0; d < 9; ++d) {
       uint32_t* w = s.f + 3 * d;
       uint32_t c[3] = {FoldColumns(w[0]), FoldColumns(w[1]), FoldColumns(w[2])};
@@ -281,6 +283,7 @@ bool ClassicKernel::Propagate(State& s) {
       for (int k = 0; k < 9; k += 3) {
         const uint32_t m = ((c[0] >> k) & 7) | (((c[1] >> k) & 7) << 3) |
                            (((c[2] >> k) & 7) << 6);
+        arrangements_[d][3 + k / 3] = static_cast<uint16_t>(m);
         const uint32_t v = kT.viable[m];
         if (v == 0) return false;
         keep[0] |= (v & 7) << k;
@@ -297,11 +300,12 @@ bool ClassicKernel::Propagate(State& s) {
       uint64_t x = 0, n = 0;
       for (int b = 0; b < 3; ++b) {
         const uint32_t r = Minirows(w[b]);
+        arrangements_[d][b] = static_cast<uint16_t>(r);
         x |= uint64_t{r | (c[b] << 9)} << (18 * b);
         n |= uint64_t{kT.single[r] | (uint32_t{kT.single[c[b]]} << 9)}
              << (18 * b);
       }
-      occupancy_[d] = x;
+      has[d] = x;
       needs[d] = n;
       has4 |= has3 & x;
       has3 |= has2 & x;
@@ -319,7 +323,7 @@ bool ClassicKernel::Propagate(State& s) {
     const uint64_t full = need3 & has4;
     if ((three | full) == 0) return true;
     for (int d = 0; d < 9; ++d) {
-      const uint64_t free = occupancy_[d] & ~needs[d];
+      const uint64_t free = has[d] & ~needs[d];
       if ((free & (three | full)) == 0) continue;
       uint32_t* w = s.f + 3 * d;
       for (int b = 0; b < 3; ++b) {
@@ -355,25 +359,16 @@ void ClassicKernel::RecordSolution(const State& s) {
   if (max_solutions_ > 0 && num_solutions_ >= max_solutions_) stop_ = true;
 }
 
-inline uint32_t ClassicKernel::ArrangementMask(int d, int k) const {
-  const uint64_t x = occupancy_[d];
-  if (k < 3) return static_cast<uint32_t>(x >> (18 * k)) & 0x1FF;
-  const int at = 9 + 3 * (k - 3);
-  return (static_cast<uint32_t>(x >> at) & 7) |
-         ((static_cast<uint32_t>(x >> (18 + at)) & 7) << 3) |
-         ((static_cast<uint32_t>(x >> (36 + at)) & 7) << 6);
-}
-
 bool ClassicKernel::BranchOnArrangement(State& s) {
   // Among the bands and stacks with a digit that has exactly two
   // arrangements left, the one with the fewest arrangements in total; the
-  // branches are that digit's two arrangements. occupancy_ is up to date:
-  // Propagate has just returned true without solving the grid.
+  // branches are that digit's two arrangements. arrangements_ is up to
+  // date: Propagate has just returned true without solving the grid.
   int best_total = 1 << 30, best = -1, best_d = -1;
   for (int k = 0; k < 6; ++k) {
     int total = 0, two = -1;
     for (int d = 0; d < 9; ++d) {
-      const int n = kT.num_arrangements[ArrangementMask(d, k)];
+      const int n = kT.num_arrangements[arrangements_[d][k]];
       total += n;
       if (n == 2 && two < 0) two = d;
     }
@@ -386,7 +381,7 @@ bool ClassicKernel::BranchOnArrangement(State& s) {
   if (best < 0) return false;
   const int d = best_d;
   uint32_t keep[2][3];
-  uint32_t set = kT.arrangements[ArrangementMask(d, best)];
+  uint32_t set = kT.arrangements[arrangements_[d][best]];
   for (int k = 0; k < 2; ++k, set &= set - 1) {
     const uint32_t pm =
         kT.perm_minirows[static_cast<size_t>(std::countr_zero(set))];

@@ -63,9 +63,6 @@ class ClassicKernel {
   static uint32_t Changed(const State& s);
   static bool Update(State& s, int d, int b);
   bool Propagate(State& s);
-  // A digit's minirows in band k (k < 3), or its (band, column) matrix in
-  // stack k - 3 (bit 3*band + column of the stack), from occupancy_.
-  uint32_t ArrangementMask(int d, int k) const;
   static void Place(State& s, int d, int cell);
   void Search(State& s);
   bool BranchOnArrangement(State& s);
@@ -79,7 +76,10 @@ class ClassicKernel {
   bool limit_hit_ = false;
   bool stop_ = false;
   uint8_t solutions_[2][81] = {};
-  uint64_t occupancy_[9] = {};  // see Propagate
+  // Per digit, as of the last Propagate that returned true without solving:
+  // its minirows in band k (k < 3, bit 3*row + box) and its (band, column)
+  // matrix in stack k - 3 (bit 3*band + column of the stack).
+  uint16_t arrangements_[9][6] = {};
 };
 
 }  // namespace sudoku
