@@ -130,6 +130,7 @@ bool ClassicKernel::Update(State& s, int d, int b) {
   const int i = 3 * d + b;
   uint32_t a = s.f[i];
   const uint32_t viable = kT.viable[Minirows(a)];
+  s.rows[i] = static_cast<uint16_t>(viable);
   if (viable == 0) return false;
   a &= kT.cells[viable];
   // A row with one cell left places the digit there (a hidden single).
@@ -299,7 +300,7 @@ bool ClassicKernel::Propagate(State& s) {
       }
       uint64_t x = 0, n = 0;
       for (int b = 0; b < 3; ++b) {
-        const uint32_t r = Minirows(w[b]);
+        const uint32_t r = s.rows[3 * d + b];
         arrangements_[d][b] = static_cast<uint16_t>(r);
         x |= uint64_t{r | (c[b] << 9)} << (18 * b);
         n |= uint64_t{kT.single[r] | (uint32_t{kT.single[c[b]]} << 9)}
@@ -504,6 +505,7 @@ bool ClassicKernel::HasSolutionDifferingAt(const Grid& puzzle,
   for (int i = 0; i < 28; ++i) {
     base.f[i] = i < 27 ? kBandMask : 0;
     base.prev[i] = 0;
+    base.rows[i] = 0;
   }
   for (int b = 0; b < 3; ++b) base.unsolved[b] = kBandMask;
   for (int cell = 0; cell < 81; ++cell) {
@@ -533,6 +535,7 @@ SolveResult ClassicKernel::Run(const Grid& puzzle, const SolveLimits& limits) {
   for (int i = 0; i < 28; ++i) {
     s.f[i] = i < 27 ? kBandMask : 0;
     s.prev[i] = 0;
+    s.rows[i] = 0;
   }
   for (int b = 0; b < 3; ++b) s.unsolved[b] = kBandMask;
   bool ok = true;
