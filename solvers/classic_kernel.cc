@@ -253,99 +253,106 @@ bool ClassicKernel::Propagate(State& s) {
       }
     }
     if (placed) continue;
-    // Stack step and triads, one pass over the digits, last because they
-    // rarely fire.
-    //
-    // Stack step, the band step turned sideways: in each stack a digit needs
-    // one column per box and one box per column, so the 3x3 matrix (band x
-    // column of the stack) must hold a permutation matrix. Clears the
-    // columns of a box that no such placement uses (locked candidates
-    // between boxes and columns).
-    //
-    // Triads: the 3 cells of a minirow (or minicolumn) hold 3 different
-    // digits. So fewer than 3 possible digits is a contradiction; exactly 3
-    // possible digits must all go there (each leaves the rest of its row
-    // and box, or column and box); 3 digits that must go there (their only
-    // minirow in that row, their only column in that box) leave no room
-    // for the others, and 4 are a contradiction. Each rule that fires
-    // clears at least one candidate, so the loop ends. has[d] holds, per
-    // band b at bit 18*b, the digit's minirows (bits 0-8, bit 3*row + box)
-    // and minicolumns (bits 9-17, column c at 9+c); needs[d] those it must
-    // take. arrangements_ keeps the pass's minirow and stack matrices for
-    // Search.
     bool narrowed = false;
-    uint64_t has1 = 0, has2 = 0, has3 = 0, has4 = 0;
-    uint64_t need1 = 0, need2 = 0, need3 = 0, need4 = 0;
-    uint64_t has[9], needs[9];
-    for (int d = 0; d < 9; ++d) {
-      uint32_t* w = s.f + 3 * d;
-      uint32_t c[3] = {FoldColumns(w[0]), FoldColumns(w[1]), FoldColumns(w[2])};
-      uint32_t keep[3] = {0, 0, 0};
-      for (int k = 0; k < 9; k += 3) {
-        const uint32_t m = ((c[0] >> k) & 7) | (((c[1] >> k) & 7) << 3) |
-                           (((c[2] >> k) & 7) << 6);
-        arrangements_[d][3 + k / 3] = static_cast<uint16_t>(m);
-        const uint32_t v = kT.viable[m];
-        if (v == 0) return false;
-        keep[0] |= (v & 7) << k;
-        keep[1] |= ((v >> 3) & 7) << k;
-        keep[2] |= ((v >> 6) & 7) << k;
-      }
-      if (keep[0] != c[0] || keep[1] != c[1] || keep[2] != c[2]) {
-        for (int b = 0; b < 3; ++b) {
-          w[b] &= keep[b] | (keep[b] << 9) | (keep[b] << 18);
-          c[b] = keep[b];
-        }
-        narrowed = true;
-      }
-      uint64_t x = 0, n = 0;
-      for (int b = 0; b < 3; ++b) {
-        const uint32_t r = s.rows[3 * d + b];
-        arrangements_[d][b] = static_cast<uint16_t>(r);
-        x |= uint64_t{r | (c[b] << 9)} << (18 * b);
-        n |= uint64_t{kT.single[r] | (uint32_t{kT.single[c[b]]} << 9)}
-             << (18 * b);
-      }
-      has[d] = x;
-      needs[d] = n;
-      has4 |= has3 & x;
-      has3 |= has2 & x;
-      has2 |= has1 & x;
-      has1 |= x;
-      need4 |= need3 & n;
-      need3 |= need2 & n;
-      need2 |= need1 & n;
-      need1 |= n;
+    if (!StackAndTriads(s, narrowed)) return false;
+    if (!narrowed) return true;
+  }
+}
+
+bool ClassicKernel::StackAndTriads(State& s, bool& narrowed) {
+  // Stack step and triads, one pass over the digits, last because they
+  // rarely fire.
+  //
+  // Stack step, the band step turned sideways: in each stack a digit needs
+  // one column per box and one box per column, so the 3x3 matrix (band x
+  // column of the stack) must hold a permutation matrix. Clears the
+  // columns of a box that no such placement uses (locked candidates
+  // between boxes and columns).
+  //
+  // Triads: the 3 cells of a minirow (or minicolumn) hold 3 different
+  // digits. So fewer than 3 possible digits is a contradiction; exactly 3
+  // possible digits must all go there (each leaves the rest of its row
+  // and box, or column and box); 3 digits that must go there (their only
+  // minirow in that row, their only column in that box) leave no room
+  // for the others, and 4 are a contradiction. Each rule that fires
+  // clears at least one candidate, so Propagate ends. has[d] holds, per
+  // band b at bit 18*b, the digit's minirows (bits 0-8, bit 3*row + box)
+  // and minicolumns (bits 9-17, column c at 9+c); needs[d] those it must
+  // take. arrangements_ keeps the pass's minirow and stack matrices for
+  // Search.
+  uint64_t has1 = 0, has2 = 0, has3 = 0, has4 = 0;
+  uint64_t need1 = 0, need2 = 0, need3 = 0, need4 = 0;
+  uint64_t has[9], needs[9];
+  for (int d = 0; d < 9; ++d) {
+    uint32_t* w = s.f + 3 * d;
+    uint32_t c[3] = {FoldColumns(w[0]), FoldColumns(w[1]), FoldColumns(w[2])};
+    uint32_t keep[3] = {0, 0, 0};
+    for (int k = 0; k < 9; k += 3) {
+      const uint32_t m = ((c[0] >> k) & 7) | (((c[1] >> k) & 7) << 3) |
+                         (((c[2] >> k) & 7) << 6);
+      arrangements_[d][3 + k / 3] = static_cast<uint16_t>(m);
+      const uint32_t v = kT.viable[m];
+      if (v == 0) return false;
+      keep[0] |= (v & 7) << k;
+      keep[1] |= ((v >> 3) & 7) << k;
+      keep[2] |= ((v >> 6) & 7) << k;
     }
-    if (narrowed) continue;
-    constexpr uint64_t kAll = (uint64_t{1} << 54) - 1;
-    if (has3 != kAll || need4 != 0) return false;
-    const uint64_t three = has3 & ~has4 & ~need3;
-    const uint64_t full = need3 & has4;
-    if ((three | full) == 0) return true;
-    for (int d = 0; d < 9; ++d) {
-      const uint64_t free = has[d] & ~needs[d];
-      if ((free & (three | full)) == 0) continue;
-      uint32_t* w = s.f + 3 * d;
+    if (keep[0] != c[0] || keep[1] != c[1] || keep[2] != c[2]) {
       for (int b = 0; b < 3; ++b) {
-        const auto t = static_cast<uint32_t>((three & free) >> (18 * b));
-        const auto f = static_cast<uint32_t>((full & free) >> (18 * b));
-        for (uint32_t m = t & 0x1FF; m != 0; m &= m - 1)
-          w[b] &= ~kT.locked[static_cast<size_t>(std::countr_zero(m))];
-        w[b] &= ~kT.cells[f & 0x1FF];
-        for (uint32_t m = (t >> 9) & 0x1FF; m != 0; m &= m - 1) {
-          const int col = std::countr_zero(m);
-          const uint32_t others =
-              (uint32_t{7} << (col - col % 3)) & ~(uint32_t{1} << col);
-          w[b] &= ~(others | (others << 9) | (others << 18));
-          for (int bb = 0; bb < 3; ++bb)
-            if (bb != b) w[bb] &= ~kT.column[static_cast<size_t>(col)];
-        }
-        const uint32_t fc = (f >> 9) & 0x1FF;
-        w[b] &= ~(fc | (fc << 9) | (fc << 18));
+        w[b] &= keep[b] | (keep[b] << 9) | (keep[b] << 18);
+        c[b] = keep[b];
       }
+      narrowed = true;
+    }
+    uint64_t x = 0, n = 0;
+    for (int b = 0; b < 3; ++b) {
+      const uint32_t r = s.rows[3 * d + b];
+      arrangements_[d][b] = static_cast<uint16_t>(r);
+      x |= uint64_t{r | (c[b] << 9)} << (18 * b);
+      n |= uint64_t{kT.single[r] | (uint32_t{kT.single[c[b]]} << 9)}
+           << (18 * b);
+    }
+    has[d] = x;
+    needs[d] = n;
+    has4 |= has3 & x;
+    has3 |= has2 & x;
+    has2 |= has1 & x;
+    has1 |= x;
+    need4 |= need3 & n;
+    need3 |= need2 & n;
+    need2 |= need1 & n;
+    need1 |= n;
+  }
+  if (narrowed) return true;
+  constexpr uint64_t kAll = (uint64_t{1} << 54) - 1;
+  if (has3 != kAll || need4 != 0) return false;
+  const uint64_t three = has3 & ~has4 & ~need3;
+  const uint64_t full = need3 & has4;
+  if ((three | full) == 0) return true;
+  narrowed = true;
+  for (int d = 0; d < 9; ++d) {
+    const uint64_t free = has[d] & ~needs[d];
+    if ((free & (three | full)) == 0) continue;
+    uint32_t* w = s.f + 3 * d;
+    for (int b = 0; b < 3; ++b) {
+      const auto t = static_cast<uint32_t>((three & free) >> (18 * b));
+      const auto f = static_cast<uint32_t>((full & free) >> (18 * b));
+      for (uint32_t m = t & 0x1FF; m != 0; m &= m - 1)
+        w[b] &= ~kT.locked[static_cast<size_t>(std::countr_zero(m))];
+      w[b] &= ~kT.cells[f & 0x1FF];
+      for (uint32_t m = (t >> 9) & 0x1FF; m != 0; m &= m - 1) {
+        const int col = std::countr_zero(m);
+        const uint32_t others =
+            (uint32_t{7} << (col - col % 3)) & ~(uint32_t{1} << col);
+        w[b] &= ~(others | (others << 9) | (others << 18));
+        for (int bb = 0; bb < 3; ++bb)
+          if (bb != b) w[bb] &= ~kT.column[static_cast<size_t>(col)];
+      }
+      const uint32_t fc = (f >> 9) & 0x1FF;
+      w[b] &= ~(fc | (fc << 9) | (fc << 18));
     }
   }
+  return true;
 }
 
 void ClassicKernel::RecordSolution(const State& s) {

@@ -74,6 +74,9 @@ class ClassicKernel {
   static uint32_t Changed(const State& s);
   static bool Update(State& s, int d, int b);
   bool Propagate(State& s);
+  // The stack step and the triads (see Propagate). Returns false on a
+  // contradiction; sets `narrowed` when it cleared a candidate.
+  bool StackAndTriads(State& s, bool& narrowed);
   static void Place(State& s, int d, int cell);
   void Search(State& s);
   bool BranchOnArrangement(State& s);
