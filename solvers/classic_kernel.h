@@ -17,13 +17,21 @@
 // one cell places the digit there. Columns cross bands: a placed digit
 // clears its column in the two other bands, and a digit missing from a
 // column is a contradiction. Naked singles are found with bit-sliced
-// counters over the 9 digit words of a band. Branching takes a cell with
-// two candidates when there is one (the one with the most unplaced
-// peers, whose guess propagates furthest), else the fewest.
+// counters over the 9 digit words of a band. When nothing else fires, a
+// stack step (the band step turned sideways) and the triads: the 3 cells
+// of a minirow or minicolumn hold 3 different digits, so 3 possible
+// digits must all go there and 3 needed digits keep the others out.
 //
-// The design follows the idea of JCZSolve and tdoku's band boards; the
-// code and tables are our own. No heap allocation: search states live on
-// the call stack (228 bytes each). Not thread-safe.
+// Branching splits the search on a digit's arrangement in a band (which
+// minirow it takes in each row) or a stack (which column in each box):
+// a digit with exactly two arrangements left, in the band or stack with
+// the fewest arrangements in total. Each branch fixes 3 minirows at once.
+// Only when no digit has two arrangements does it branch on a cell with
+// two candidates (the one with the most unplaced peers), else the fewest.
+//
+// The design follows the idea of JCZSolve and tdoku's band boards and
+// triads; the code and tables are our own. No heap allocation: search
+// states live on the call stack (292 bytes each). Not thread-safe.
 #ifndef SUDOKU_SOLVERS_CLASSIC_KERNEL_H_
 #define SUDOKU_SOLVERS_CLASSIC_KERNEL_H_
 
@@ -53,15 +61,25 @@ class ClassicKernel {
 
  private:
   struct State {
-    uint32_t f[27];     // candidates per (digit, band), layout above
-    uint32_t prev[27];  // f as of its last Update (to skip unchanged words)
+    // Candidates per (digit, band), layout above; f[27] is padding (always
+    // 0) so that f and prev load as seven 4-word vectors.
+    uint32_t f[28];
+    uint32_t prev[28];  // f as of its last Update (to skip unchanged words)
     uint32_t unsolved[3];
+    // The minirows (bit 3*row + box) of each word as of its last Update:
+    // those of f wherever f == prev.
+    uint16_t rows[28];
   };
 
+  static uint32_t Changed(const State& s);
   static bool Update(State& s, int d, int b);
-  static bool Propagate(State& s);
+  bool Propagate(State& s);
+  // The stack step and the triads (see Propagate). Returns false on a
+  // contradiction; sets `narrowed` when it cleared a candidate.
+  bool StackAndTriads(State& s, bool& narrowed);
   static void Place(State& s, int d, int cell);
   void Search(State& s);
+  bool BranchOnArrangement(State& s);
   void RecordSolution(const State& s);
 
   int max_solutions_ = 0;
@@ -72,6 +90,10 @@ class ClassicKernel {
   bool limit_hit_ = false;
   bool stop_ = false;
   uint8_t solutions_[2][81] = {};
+  // Per digit, as of the last Propagate that returned true without solving:
+  // its minirows in band k (k < 3, bit 3*row + box) and its (band, column)
+  // matrix in stack k - 3 (bit 3*band + column of the stack).
+  uint16_t arrangements_[9][6] = {};
 };
 
 }  // namespace sudoku

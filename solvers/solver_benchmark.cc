@@ -73,14 +73,17 @@ void BM_Solve(benchmark::State& state, const std::vector<Grid>* corpus,
     }
   }
   size_t i = 0;
-  int64_t guesses = 0, solved = 0;
+  int64_t nodes = 0, guesses = 0, solved = 0;
   for (auto _ : state) {
     SolveResult r = solver->Solve((*corpus)[i], limits);
     benchmark::DoNotOptimize(r.num_solutions);
+    nodes += r.nodes;
     guesses += r.guesses;
     solved += r.num_solutions > 0;
     if (++i == corpus->size()) i = 0;
   }
+  state.counters["nodes"] = benchmark::Counter(
+      static_cast<double>(nodes), benchmark::Counter::kAvgIterations);
   state.counters["guesses"] = benchmark::Counter(
       static_cast<double>(guesses), benchmark::Counter::kAvgIterations);
   state.counters["solved"] = benchmark::Counter(
