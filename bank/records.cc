@@ -156,46 +156,32 @@ void AddSteps(const Explanation& e, RateOutput& out) {
   }
 }
 
-RateOutput RateOutputOf(const Grid& puzzle, const RatingResult& r,
-                        bool explain) {
+RateOutput RateOutputOf(const Grid& puzzle, const Rater& rater,
+                        const RatingResult& r, bool explain) {
   RateOutput out;
-  out.set_puzzle(ToLine(puzzle));
-  const RatingFeatures& f = r.features;
-  out.set_clues(static_cast<uint32_t>(f.clues));
-  out.set_solver_nodes(Saturate(f.solver_nodes));
-  out.set_solver_guesses(Saturate(f.solver_guesses));
-  for (const Grid& s : r.solutions) out.add_solutions(ToLine(s));
   switch (r.status) {
     case RateStatus::kNoSolution:
       out.set_status(RateOutput::NONE);
       out.set_error("the puzzle has no solution");
-      return out;
+      break;
     case RateStatus::kMultipleSolutions:
       out.set_status(RateOutput::MULTIPLE);
       out.set_error(
           "the puzzle has several solutions (two are shown); a proper puzzle "
           "has one");
-      return out;
+      break;
     case RateStatus::kRated:
+      // The answer is the record the bank would store, fresh.
+      out = RateOutputOfStored(puzzle, RatingRecord(rater, r), 0);
+      out.set_from_store(false);
+      if (explain && r.explanation != nullptr) AddSteps(*r.explanation, out);
       break;
   }
-  out.set_status(RateOutput::RATED);
-  out.set_engine_version(RaterEngineVersion());
-  out.set_score(r.score);
-  out.set_level(std::string(LevelName(r.level)));
-  out.set_er(f.er);
-  out.set_ep(f.ep);
-  out.set_ed(f.ed);
-  out.set_hardest_technique(f.hardest_technique);
-  for (const auto& [technique, count] : f.technique_counts) {
-    (*out.mutable_technique_counts())[technique] = static_cast<uint32_t>(count);
-  }
-  for (const auto& [solver, rate] : f.stochastic_success)
-    (*out.mutable_solver_success())[solver] = rate;
-  out.set_search_effort(f.search_effort);
-  out.set_player_effort(f.player_effort);
-  out.set_solved_by_logic(f.solved_by_logic);
-  if (explain && r.explanation != nullptr) AddSteps(*r.explanation, out);
+  out.set_puzzle(ToLine(puzzle));
+  out.set_clues(static_cast<uint32_t>(r.features.clues));
+  out.set_solver_nodes(Saturate(r.features.solver_nodes));
+  out.set_solver_guesses(Saturate(r.features.solver_guesses));
+  for (const Grid& s : r.solutions) out.add_solutions(ToLine(s));
   return out;
 }
 

@@ -70,8 +70,8 @@ absl::StatusOr<InsertResult> StoreGenerated(
 // The answer to "rate this puzzle" (the CLI's rate --json and any other
 // front end's): the verdict and, for a proper puzzle, the whole rating.
 // `where` names the input (file:line); `explain` adds the steps.
-RateOutput RateOutputOf(const Grid& puzzle, const RatingResult& rating,
-                        bool explain);
+RateOutput RateOutputOf(const Grid& puzzle, const Rater& rater,
+                        const RatingResult& rating, bool explain);
 // The same answer from a stored rating of `puzzle` (or of an isomorph) with
 // id `puzzle_id`.
 RateOutput RateOutputOfStored(const Grid& puzzle, const proto::Rating& stored,

@@ -84,7 +84,8 @@ TEST(RateOutputTest, StoredAnswerCarriesTheStoredRating) {
   auto rater = MakeRater();
   const Grid puzzle = Puzzle();
   const RatingResult rating = rater->Rate(puzzle);
-  const RateOutput fresh = RateOutputOf(puzzle, rating, /*explain=*/false);
+  const RateOutput fresh =
+      RateOutputOf(puzzle, *rater, rating, /*explain=*/false);
   const RateOutput stored =
       RateOutputOfStored(puzzle, RatingRecord(*rater, rating), 7);
   EXPECT_TRUE(stored.from_store());

@@ -18,6 +18,7 @@
 #include "gtest/gtest.h"
 #include "tests/testing/cli_runner.h"
 #include "tests/testing/paths.h"
+#include "tests/testing/puzzles.h"
 
 namespace sudoku {
 namespace {
@@ -27,10 +28,8 @@ using testing::RunCli;
 
 using ::testing::HasSubstr;
 
-const std::string kData = sudoku::testing::SourceDir() + "/tests/data/";
-constexpr char kWiki[] =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5.."
-    "..8..79";
+const std::string kData = testing::TestDataDir();
+constexpr const char* kWiki = testing::kWikiPuzzle;
 
 TEST(CliTest, ValidateReportsEveryKindAndCarriesOn) {
   CliResult r = RunCli("validate " + kData + "cli_mixed.txt");

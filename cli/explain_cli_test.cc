@@ -24,6 +24,7 @@
 #include "gtest/gtest.h"
 #include "tests/testing/cli_runner.h"
 #include "tests/testing/paths.h"
+#include "tests/testing/puzzles.h"
 
 namespace sudoku {
 namespace {
@@ -45,14 +46,9 @@ int CountOf(const std::string& text, const std::string& what) {
   return n;
 }
 
-const std::string kData = sudoku::testing::SourceDir() + "/tests/data/";
-constexpr char kWiki[] =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5.."
-    "..8..79";
-// magictour top1465, line 1: singles alone get stuck on it.
-constexpr char kHard[] =
-    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9."
-    ".......";
+const std::string kData = testing::TestDataDir();
+constexpr const char* kWiki = testing::kWikiPuzzle;
+constexpr const char* kHard = testing::kHardPuzzle;
 
 TEST(ExplainCliTest, EasyPuzzleTextHasStepsRatingsAndCounts) {
   CliResult r = RunCli(absl::StrCat("explain ", kWiki));

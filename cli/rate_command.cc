@@ -54,7 +54,7 @@ Rated RateOne(const Rater& rater, const InputPuzzle& input, bool explain) {
     rated.out.set_error(std::string(input.grid.status().message()));
   } else {
     rated.result = rater.Rate(*input.grid);
-    rated.out = bank::RateOutputOf(*input.grid, rated.result, explain);
+    rated.out = bank::RateOutputOf(*input.grid, rater, rated.result, explain);
   }
   rated.out.set_where(input.where());
   return rated;

@@ -41,6 +41,29 @@ int CellOf(const Shape& shape, bool by_col, int line, int pos) {
   return by_col ? shape.Cell(pos, line) : shape.Cell(line, pos);
 }
 
+// The pattern of a fish on digit `d`: the base lines (`base`, bits over
+// the lines from unit `unit0`) with their candidates of d, and the cover
+// lines (`cover`, from unit `cover0`). Fills ded's pattern and returns the
+// two unit lists for the step's text.
+void SetFishPattern(const Shape& shape, const UnitIndex& index, int d,
+                    bool by_col, int unit0, int cover0, uint32_t base,
+                    uint32_t cover, Deduction& ded,
+                    std::vector<int>* base_units,
+                    std::vector<int>* cover_units) {
+  for (int line : Bits(base)) {
+    base_units->push_back(unit0 + line);
+    for (int p : Bits(index.where(unit0 + line, d))) {
+      const int cell = CellOf(shape, by_col, line, p);
+      ded.pattern_cells.push_back(cell);
+      ded.pattern_candidates.push_back({cell, d});
+    }
+  }
+  for (int cpos : Bits(cover)) cover_units->push_back(cover0 + cpos);
+  ded.pattern_units = *base_units;
+  ded.pattern_units.insert(ded.pattern_units.end(), cover_units->begin(),
+                           cover_units->end());
+}
+
 }  // namespace
 
 BasicFish::BasicFish(TechniqueId tid, int size)
@@ -84,19 +107,8 @@ void BasicFish::Scan(const Board& board, const UnitIndex& index,
             ded.technique = std::string(id());
             ded.rating = difficulty();
             std::vector<int> base_units, cover_units;
-            for (int line : Bits(base)) {
-              base_units.push_back(unit0 + line);
-              for (int p : Bits(index.where(unit0 + line, d))) {
-                const int cell = CellOf(shape, by_col, line, p);
-                ded.pattern_cells.push_back(cell);
-                ded.pattern_candidates.push_back({cell, d});
-              }
-            }
-            for (int cpos : Bits(cover))
-              cover_units.push_back((by_col ? 0 : n) + cpos);
-            ded.pattern_units = base_units;
-            ded.pattern_units.insert(ded.pattern_units.end(),
-                                     cover_units.begin(), cover_units.end());
+            SetFishPattern(shape, index, d, by_col, unit0, (by_col ? 0 : n),
+                           base, cover, ded, &base_units, &cover_units);
             ded.text = absl::StrCat(
                 kFishNames[k], " on ", std::string(1, shape.Symbol(d)), " in ",
                 UnitList(shape, base_units), ", ", UnitList(shape, cover_units),
@@ -189,18 +201,8 @@ void FinnedFish::Scan(const Board& board, const UnitIndex& index,
               ded.technique = std::string(id());
               ded.rating = difficulty();
               std::vector<int> base_units, cover_units;
-              for (int line : Bits(base)) {
-                base_units.push_back(unit0 + line);
-                for (int p : Bits(index.where(unit0 + line, d))) {
-                  const int cell = CellOf(shape, by_col, line, p);
-                  ded.pattern_cells.push_back(cell);
-                  ded.pattern_candidates.push_back({cell, d});
-                }
-              }
-              for (int cpos : Bits(cover)) cover_units.push_back(cover0 + cpos);
-              ded.pattern_units = base_units;
-              ded.pattern_units.insert(ded.pattern_units.end(),
-                                       cover_units.begin(), cover_units.end());
+              SetFishPattern(shape, index, d, by_col, unit0, cover0, base,
+                             cover, ded, &base_units, &cover_units);
               ded.text = absl::StrCat(
                   sashimi ? "Sashimi " : "Finned ", kFishNames[k], " on ",
                   std::string(1, shape.Symbol(d)), " in ",

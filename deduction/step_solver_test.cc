@@ -11,6 +11,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/testing/paths.h"
+#include "tests/testing/puzzles.h"
 #include "tests/testing/status_matchers.h"
 
 namespace sudoku {
@@ -20,13 +21,7 @@ using ::sudoku::testing::StatusIs;
 using ::testing::HasSubstr;
 
 std::vector<Grid> LoadPuzzles(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  std::vector<Grid> grids;
-  for (PuzzleRecord& r : ParsePuzzles(text.str()))
-    if (r.grid.ok()) grids.push_back(*r.grid);
-  return grids;
+  return ::sudoku::testing::LoadPuzzleFile(path);
 }
 
 std::vector<Grid> TestPuzzles() {

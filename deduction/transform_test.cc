@@ -16,6 +16,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/testing/paths.h"
+#include "tests/testing/puzzles.h"
 #include "tests/testing/status_matchers.h"
 
 namespace sudoku {
@@ -120,14 +121,7 @@ TEST(TransformStepTextTest, TranspositionSwapsRowsAndColumns) {
 }
 
 std::vector<Grid> LoadPuzzles() {
-  std::ifstream in(sudoku::testing::SourceDir() +
-                   "/tests/data/isomorph_puzzles.txt");
-  std::stringstream text;
-  text << in.rdbuf();
-  std::vector<Grid> grids;
-  for (PuzzleRecord& r : ParsePuzzles(text.str()))
-    if (r.grid.ok()) grids.push_back(*r.grid);
-  return grids;
+  return ::sudoku::testing::LoadTestPuzzles("isomorph_puzzles.txt");
 }
 
 // The words and symbols of a sentence, sorted: lists may come out in

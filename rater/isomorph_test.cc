@@ -17,7 +17,9 @@
 #include "gtest/gtest.h"
 #include "rater/players.h"
 #include "rater/rater.h"
+#include "rater/test_options.h"
 #include "tests/testing/paths.h"
+#include "tests/testing/puzzles.h"
 #include "tests/testing/status_matchers.h"
 
 namespace sudoku {
@@ -26,14 +28,7 @@ namespace {
 using ::testing::HasSubstr;
 
 std::vector<Grid> LoadPuzzles() {
-  std::ifstream in(sudoku::testing::SourceDir() +
-                   "/tests/data/isomorph_puzzles.txt");
-  std::stringstream text;
-  text << in.rdbuf();
-  std::vector<Grid> grids;
-  for (PuzzleRecord& r : ParsePuzzles(text.str()))
-    if (r.grid.ok()) grids.push_back(*r.grid);
-  return grids;
+  return ::sudoku::testing::LoadTestPuzzles("isomorph_puzzles.txt");
 }
 
 // Every feature, the score and the level.
@@ -135,15 +130,8 @@ TEST(IsomorphTest, IsomorphPairsGetTheSameRating) {
 
 TEST(IsomorphTest, StochasticFiguresAreTheSameForIsomorphs) {
   const std::vector<Grid> puzzles = LoadPuzzles();
-  RaterOptions options;
-  options.stochastic = StochasticUse::kAlways;
-  // Small budgets keep the test fast under sanitizers.
-  options.stochastic_solvers = {{"anneal", 2, 300},
-                                {"hillclimb", 2, 10},
-                                {"reseda", 1, 1},
-                                {"projection", 1, 50},
-                                {"entropy", 1, 4}};
-  absl::StatusOr<std::unique_ptr<Rater>> rater = Rater::Create(options);
+  absl::StatusOr<std::unique_ptr<Rater>> rater =
+      Rater::Create(::sudoku::testing::SmallStochasticOptions());
   ASSERT_OK(rater);
   Rng rng(5);
   for (size_t i = 0; i < puzzles.size(); i += puzzles.size() / 4) {

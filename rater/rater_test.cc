@@ -11,6 +11,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "rater/calibration.h"
+#include "rater/test_options.h"
 #include "solvers/stochastic_registry.h"
 #include "tests/testing/paths.h"
 #include "tests/testing/status_matchers.h"
@@ -148,15 +149,7 @@ TEST(RaterTest, MeanScoreIncreasesOverQqwingsFourLevels) {
 }
 
 RaterOptions WithStochastic() {
-  RaterOptions options;
-  options.stochastic = StochasticUse::kAlways;
-  // Small budgets keep the test fast under sanitizers.
-  options.stochastic_solvers = {{"anneal", 2, 300},
-                                {"hillclimb", 2, 10},
-                                {"reseda", 1, 1},
-                                {"projection", 1, 50},
-                                {"entropy", 1, 4}};
-  return options;
+  return ::sudoku::testing::SmallStochasticOptions();
 }
 
 TEST(RaterTest, DefaultBudgetsRunEveryStochasticSolver) {
