@@ -235,4 +235,46 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
   return stats;
 }
 
+absl::StatusOr<std::vector<MadePuzzle>> MakeLevelPuzzles(
+    const GeneratorOptions& options, Level level, const Rater& rater,
+    uint64_t seed, int count, PuzzleStore* store, const std::string& source) {
+  DifficultyTarget target;
+  target.level = level;
+  std::vector<uint64_t> indices;
+  for (int i = 0; i < count; ++i) indices.push_back(static_cast<uint64_t>(i));
+  SUDOKU_ASSIGN_OR_RETURN(
+      BatchSpec spec,
+      PlanGeneration(options, target, &rater, seed, std::move(indices), 1));
+  std::vector<MadePuzzle> made;
+  BatchCallbacks callbacks;
+  callbacks.on_made = [&](const MadePuzzle& m) { made.push_back(m); };
+  SUDOKU_ASSIGN_OR_RETURN(BatchStats stats,
+                          RunBatch(spec, {}, nullptr, callbacks));
+  if (stats.failed > 0) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("no ", LevelName(level), " puzzle found within ",
+                     options.max_attempts, " attempts"));
+  }
+  if (store == nullptr) return made;
+  const std::string run_key = RunKey(spec.parameters);
+  SUDOKU_RETURN_IF_ERROR(store->RunInTransaction([&]() -> absl::Status {
+    for (MadePuzzle& m : made) {
+      GenerationProvenance run;
+      run.parameters = spec.parameters;
+      run.run_key = run_key;
+      run.batch_seed = seed;
+      run.index = m.index;
+      run.symmetry = spec.symmetry_name;
+      run.target_level = spec.target_level;
+      SUDOKU_ASSIGN_OR_RETURN(
+          InsertResult inserted,
+          StoreGenerated(*store, rater, m.puzzle, *m.rating, run, source, "",
+                         /*with_trace=*/true));
+      m.puzzle_id = inserted.id;
+    }
+    return absl::OkStatus();
+  }));
+  return made;
+}
+
 }  // namespace sudoku::bank

@@ -129,6 +129,16 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec,
                                     const std::atomic<bool>* stop,
                                     const BatchCallbacks& callbacks);
 
+// `count` puzzles of `level` (puzzle i from DeriveSeed(seed, i), judged
+// and rated by `rater`), each stored in `store` when it is not null (with
+// its rating, trace and generation info; `puzzle_id` set, an isomorph
+// already stored keeps its id) in one transaction: the puzzles a book adds
+// when its sources run short. ResourceExhausted when some puzzle is not
+// found within the generator's attempts.
+absl::StatusOr<std::vector<MadePuzzle>> MakeLevelPuzzles(
+    const GeneratorOptions& options, Level level, const Rater& rater,
+    uint64_t seed, int count, PuzzleStore* store, const std::string& source);
+
 }  // namespace sudoku::bank
 
 #endif  // SUDOKU_BANK_BATCH_H_

@@ -178,5 +178,34 @@ TEST(RunBatchTest, StochasticBatchStoresTheSolversResults) {
   EXPECT_FALSE(RunBatch(*bare, {}, nullptr, {}).ok());
 }
 
+TEST(MakeLevelPuzzlesTest, MakesStoresAndNamesThePuzzles) {
+  auto store = MemoryStore();
+  auto rater = MakeRater();
+  auto made = MakeLevelPuzzles({}, Level::kEasy, *rater, 4, 3, store.get(),
+                               "book --generate-missing");
+  ASSERT_OK(made);
+  ASSERT_EQ(made->size(), 3u);
+  for (const MadePuzzle& m : *made) {
+    ASSERT_NE(m.rating, nullptr);
+    EXPECT_EQ(m.rating->level, Level::kEasy);
+    ASSERT_GT(m.puzzle_id, 0);
+    auto stored = store->GetPuzzle(m.puzzle_id);
+    ASSERT_OK(stored);
+    EXPECT_EQ(stored->givens, m.puzzle.puzzle);
+    auto ratings = store->Ratings(m.puzzle_id);
+    ASSERT_OK(ratings);
+    ASSERT_EQ(ratings->size(), 1u);
+    EXPECT_EQ(ratings->front().score(), m.rating->score);
+  }
+  // Without a store: the same puzzles, nothing stored.
+  auto again = MakeLevelPuzzles({}, Level::kEasy, *rater, 4, 3, nullptr, "");
+  ASSERT_OK(again);
+  ASSERT_EQ(again->size(), 3u);
+  for (size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ((*again)[i].puzzle.puzzle, (*made)[i].puzzle.puzzle);
+    EXPECT_EQ((*again)[i].puzzle_id, 0);
+  }
+}
+
 }  // namespace
 }  // namespace sudoku::bank

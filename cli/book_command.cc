@@ -11,7 +11,6 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "bank/batch.h"
-#include "bank/records.h"
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/flags.h"
@@ -20,8 +19,6 @@
 #include "core/rng.h"
 #include "core/status_macros.h"
 #include "generator/generator.h"
-#include "generator/level_target.h"
-#include "generator/symmetry.h"
 #include "rater/rater.h"
 #include "render/book.h"
 #include "render/book_source.h"
@@ -90,58 +87,30 @@ class MissingPuzzleMaker {
                                               level_name,
                                               "': ", level.status().message()));
     }
-    DifficultyTarget target;
-    target.level = *level;
-    SUDOKU_ASSIGN_OR_RETURN(Judge judge, MakeJudge(*rater_, target));
     GeneratorOptions options;
     options.shape = &shape_;
-    Generator generator(options);
     std::cerr << "sudoku-forge book: generating " << count << " " << level_name
               << " puzzle(s)\n";
+    SUDOKU_ASSIGN_OR_RETURN(
+        std::vector<bank::MadePuzzle> made,
+        bank::MakeLevelPuzzles(options, *level, *rater_, seed, count, store_,
+                               "book --generate-missing"));
     std::vector<SourcePuzzle> out;
-    for (int i = 0; i < count; ++i) {
-      const uint64_t puzzle_seed = DeriveSeed(seed, static_cast<uint64_t>(i));
-      std::optional<GeneratedPuzzle> made =
-          generator.Generate(puzzle_seed, judge);
-      if (!made.has_value()) {
-        return absl::ResourceExhaustedError(
-            absl::StrCat("no ", level_name, " puzzle found within ",
-                         options.max_attempts, " attempts"));
-      }
+    for (const bank::MadePuzzle& m : made) {
       // The judge's rating of the accepted puzzle (rated once).
-      const RatingResult& r = *made->rating;
-      SourcePuzzle p{made->puzzle,
-                     made->solution,
+      const RatingResult& r = *m.rating;
+      SourcePuzzle p{m.puzzle.puzzle,
+                     m.puzzle.solution,
                      "",
                      r.score,
                      r.features.hardest_technique,
-                     absl::StrCat("generated (seed ", puzzle_seed, ")"),
+                     absl::StrCat("generated (seed ", m.puzzle.seed, ")"),
                      false,
                      0};
       if (store_ != nullptr) {
-        bank::GenerationProvenance run;
-        run.parameters = bank::GeneratorParameters(options);
-        run.parameters["level"] = std::string(level_name);
-        run.parameters["rater_version"] = RaterEngineVersion();
-        run.parameters["seed"] = absl::StrCat(seed);
-        run.run_key = bank::RunKey(run.parameters);
-        run.batch_seed = seed;
-        run.index = static_cast<uint64_t>(i);
-        run.symmetry = std::string(SymmetryName(options.symmetry));
-        run.target_level = std::string(level_name);
-        InsertResult inserted;
-        const absl::Status stored =
-            store_->RunInTransaction([&]() -> absl::Status {
-              absl::StatusOr<InsertResult> one = bank::StoreGenerated(
-                  *store_, *rater_, *made, r, run, "book --generate-missing",
-                  "", /*with_trace=*/true);
-              if (one.ok()) inserted = *one;
-              return one.status();
-            });
-        SUDOKU_RETURN_IF_ERROR(stored);
-        p.source_key = inserted.id;
-        p.id = absl::StrCat(inserted.id);
-        p.where = absl::StrCat("db #", inserted.id, " (generated)");
+        p.source_key = m.puzzle_id;
+        p.id = absl::StrCat(m.puzzle_id);
+        p.where = absl::StrCat("db #", m.puzzle_id, " (generated)");
       }
       out.push_back(std::move(p));
     }
