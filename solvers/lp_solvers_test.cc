@@ -59,6 +59,9 @@ std::vector<Grid> UniqueFixtures(int cells) {
     absl::StatusOr<Grid> g = ParseGrid(line.substr(0, colon));
     if (g.ok()) out.push_back(*g);
   }
+  // Loops over these must not pass by having nothing to check.
+  EXPECT_GE(out.size(), 6u)
+      << "unique " << cells << "-cell fixtures in tests/data/puzzles.txt";
   return out;
 }
 

@@ -36,6 +36,13 @@ std::vector<Grid> EasyPuzzles() {
     EXPECT_TRUE(r.grid.ok()) << r.grid.status();
     if (r.grid.ok()) grids.push_back(*r.grid);
   }
+  // Loops over this list must not pass by having nothing to check, and
+  // tests index it up to [5].
+  if (grids.size() < 6) {
+    ADD_FAILURE() << "solvers/testdata/stochastic_easy.txt: " << grids.size()
+                  << " puzzles read, expected at least 6";
+    grids.resize(6, Grid(Shape::Classic()));
+  }
   return grids;
 }
 
@@ -338,6 +345,7 @@ TEST(HillClimbSolverTest, WorksOnOtherShapes) {
   HillClimbSolver solver(HillClimbOptions{});
   StochasticResult r = solver.Run(empty, 2, {.max_iterations = 20000});
   EXPECT_TRUE(r.solved);
+  EXPECT_TRUE(IsValidSolution(empty, r.grid));
 }
 
 // ------------------------------------------------------------------ reseda
@@ -548,6 +556,7 @@ TEST(ResedaSolverTest, WorksOnOtherShapes) {
   ResedaSolver solver(o);
   StochasticResult r = solver.Run(empty, 2, {.max_iterations = 2000});
   EXPECT_TRUE(r.solved);
+  EXPECT_TRUE(IsValidSolution(empty, r.grid));
 }
 
 // ---------------------------------------------------------------- RunMany
