@@ -177,6 +177,10 @@ int RunMerge(const CommandArgs& args) {
                                   args.positional.end());
   if (inputs.empty())
     return UsageError(kName, "merge needs the shard databases to merge");
+  if (args.given_flags.count("db") == 0) {
+    return UsageError(kName,
+                      "merge needs --db=OUT.db (the database to merge into)");
+  }
   const std::string out_path = absl::GetFlag(FLAGS_db);
   std::error_code ec;
   for (const std::string& in : inputs) {
@@ -186,18 +190,23 @@ int RunMerge(const CommandArgs& args) {
           kName, absl::StrCat("'", in, "' is the output database (--db)"));
     }
   }
+  // Every input opens before anything is written: a missing or unreadable
+  // shard leaves no partial output.
+  std::vector<std::unique_ptr<SqlitePuzzleStore>> shards;
+  for (const std::string& in_path : inputs) {
+    absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> in =
+        SqlitePuzzleStore::Open(in_path, {.create_if_missing = false});
+    if (!in.ok()) return UsageError(kName, std::string(in.status().message()));
+    shards.push_back(*std::move(in));
+  }
   absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> out =
       OpenStoreFromFlags(true);
   if (!out.ok()) return UsageError(kName, std::string(out.status().message()));
   bank::MergeStats total;
-  for (const std::string& in_path : inputs) {
-    absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> in =
-        SqlitePuzzleStore::Open(in_path, {.create_if_missing = false});
-    if (!in.ok())
-      return UsageError(kName,
-                        absl::StrCat(in_path, ": ", in.status().message()));
+  for (size_t k = 0; k < inputs.size(); ++k) {
+    const std::string& in_path = inputs[k];
     bank::MergeStats one;
-    if (absl::Status s = bank::MergeInto(**in, **out, &one); !s.ok()) {
+    if (absl::Status s = bank::MergeInto(*shards[k], **out, &one); !s.ok()) {
       std::cerr << "sudoku-forge corpus merge: " << in_path << ": "
                 << s.message() << "\n";
       return kExitUsage;

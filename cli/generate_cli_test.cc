@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
@@ -453,6 +454,27 @@ TEST_F(CorpusCliTest, BadShardIsAUsageError) {
   }
   EXPECT_EQ(RunCli("corpus").exit_code, 2);
   EXPECT_EQ(RunCli("corpus merge").exit_code, 2);
+}
+
+// merge names its output; a missing shard stops it before anything is
+// written.
+TEST_F(CorpusCliTest, MergeNeedsDbAndAllItsInputs) {
+  const std::string shard = UniqueTempPath("merge-shard.db");
+  RemoveDb(shard);
+  ASSERT_EQ(RunCli(absl::StrCat("generate --count=2 --db=", shard)).exit_code,
+            0);
+  const CliResult no_db = RunCli(absl::StrCat("corpus merge ", shard));
+  EXPECT_EQ(no_db.exit_code, 2);
+  EXPECT_THAT(no_db.err, HasSubstr("merge needs --db"));
+  const std::string out = UniqueTempPath("merge-out.db");
+  RemoveDb(out);
+  const std::string missing = UniqueTempPath("no-such-shard.db");
+  const CliResult r =
+      RunCli(absl::StrCat("corpus merge --db=", out, " ", shard, " ", missing));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr(missing));
+  EXPECT_FALSE(std::filesystem::exists(out)) << "partial output " << out;
+  RemoveDb(shard);
 }
 
 }  // namespace
