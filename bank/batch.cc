@@ -19,6 +19,22 @@
 #include "generator/symmetry.h"
 
 namespace sudoku::bank {
+namespace {
+
+// The provenance of puzzle `index` of the batch `spec` (run key `run_key`).
+GenerationProvenance ProvenanceOf(const BatchSpec& spec,
+                                  const std::string& run_key, uint64_t index) {
+  GenerationProvenance run;
+  run.parameters = spec.parameters;
+  run.run_key = run_key;
+  run.batch_seed = spec.seed;
+  run.index = index;
+  run.symmetry = spec.symmetry_name;
+  run.target_level = spec.target_level;
+  return run;
+}
+
+}  // namespace
 
 std::map<std::string, std::string> GeneratorParameters(
     const GeneratorOptions& options) {
@@ -104,10 +120,8 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
   std::vector<uint64_t> pending;
   int64_t collection_id = 0;
   PuzzleStore* store = out.store;
-  if (store != nullptr) {
-    if (spec.rater == nullptr)
-      return absl::InvalidArgumentError("storing needs a rater");
-  }
+  if (store != nullptr && spec.rater == nullptr)
+    return absl::InvalidArgumentError("storing needs a rater");
   if (spec.stochastic && spec.rater == nullptr) {
     return absl::InvalidArgumentError(
         "the stochastic solvers' results need a rater");
@@ -172,18 +186,12 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
   absl::Status error;
   auto last_commit = std::chrono::steady_clock::now();
   auto store_one = [&](MadePuzzle& m) -> absl::Status {
-    GenerationProvenance run;
-    run.parameters = spec.parameters;
-    run.run_key = run_key;
-    run.batch_seed = spec.seed;
-    run.index = m.index;
-    run.symmetry = spec.symmetry_name;
-    run.target_level = spec.target_level;
     SUDOKU_ASSIGN_OR_RETURN(
         InsertResult inserted,
-        StoreGenerated(
-            *store, *spec.rater, m.puzzle, *m.rating, run, out.source,
-            absl::StrCat("seed=", spec.seed, " index=", m.index), out.traces));
+        StoreGenerated(*store, *spec.rater, m.puzzle, *m.rating,
+                       ProvenanceOf(spec, run_key, m.index), out.source,
+                       absl::StrCat("seed=", spec.seed, " index=", m.index),
+                       out.traces));
     m.puzzle_id = inserted.id;
     ++(inserted.inserted ? stats.inserted : stats.isomorphs);
     return store->AddToCollection(collection_id, inserted.id);
@@ -259,16 +267,10 @@ absl::StatusOr<std::vector<MadePuzzle>> MakeLevelPuzzles(
   const std::string run_key = RunKey(spec.parameters);
   SUDOKU_RETURN_IF_ERROR(store->RunInTransaction([&]() -> absl::Status {
     for (MadePuzzle& m : made) {
-      GenerationProvenance run;
-      run.parameters = spec.parameters;
-      run.run_key = run_key;
-      run.batch_seed = seed;
-      run.index = m.index;
-      run.symmetry = spec.symmetry_name;
-      run.target_level = spec.target_level;
       SUDOKU_ASSIGN_OR_RETURN(
           InsertResult inserted,
-          StoreGenerated(*store, rater, m.puzzle, *m.rating, run, source, "",
+          StoreGenerated(*store, rater, m.puzzle, *m.rating,
+                         ProvenanceOf(spec, run_key, m.index), source, "",
                          /*with_trace=*/true));
       m.puzzle_id = inserted.id;
     }

@@ -2,23 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "core/format.h"
 #include "core/status_macros.h"
+#include "storage/json.h"
 
 namespace sudoku::bank {
-namespace {
-
-uint32_t Saturate(int64_t v) {
-  return static_cast<uint32_t>(
-      std::clamp<int64_t>(v, 0, std::numeric_limits<uint32_t>::max()));
-}
-
-}  // namespace
-
 std::map<std::string, std::string> RatingParameters(const Rater& rater) {
   std::map<std::string, std::string> p = rater.Parameters();
   p.erase("stochastic_use");
@@ -159,28 +150,23 @@ void AddSteps(const Explanation& e, RateOutput& out) {
 RateOutput RateOutputOf(const Grid& puzzle, const Rater& rater,
                         const RatingResult& r, bool explain) {
   RateOutput out;
-  switch (r.status) {
-    case RateStatus::kNoSolution:
-      out.set_status(RateOutput::NONE);
-      out.set_error("the puzzle has no solution");
-      break;
-    case RateStatus::kMultipleSolutions:
-      out.set_status(RateOutput::MULTIPLE);
-      out.set_error(
-          "the puzzle has several solutions (two are shown); a proper puzzle "
-          "has one");
-      break;
-    case RateStatus::kRated:
-      // The answer is the record the bank would store, fresh.
-      out = RateOutputOfStored(puzzle, RatingRecord(rater, r), 0);
-      out.set_from_store(false);
-      if (explain && r.explanation != nullptr) AddSteps(*r.explanation, out);
-      break;
+  if (r.status == RateStatus::kRated) {
+    // The answer is the record the bank would store, fresh.
+    out = RateOutputOfStored(puzzle, RatingRecord(rater, r), 0);
+    out.set_from_store(false);
+    if (explain && r.explanation != nullptr) AddSteps(*r.explanation, out);
+  } else {
+    out.set_status(r.status == RateStatus::kNoSolution ? RateOutput::NONE
+                                                       : RateOutput::MULTIPLE);
+    out.set_error(r.status == RateStatus::kNoSolution
+                      ? "the puzzle has no solution"
+                      : "the puzzle has several solutions (two are shown); a "
+                        "proper puzzle has one");
+    out.set_puzzle(ToLine(puzzle));
+    out.set_clues(static_cast<uint32_t>(r.features.clues));
+    out.set_solver_nodes(SaturateToUint32(r.features.solver_nodes));
+    out.set_solver_guesses(SaturateToUint32(r.features.solver_guesses));
   }
-  out.set_puzzle(ToLine(puzzle));
-  out.set_clues(static_cast<uint32_t>(r.features.clues));
-  out.set_solver_nodes(Saturate(r.features.solver_nodes));
-  out.set_solver_guesses(Saturate(r.features.solver_guesses));
   for (const Grid& s : r.solutions) out.add_solutions(ToLine(s));
   return out;
 }
@@ -211,8 +197,10 @@ RateOutput RateOutputOfStored(const Grid& puzzle, const proto::Rating& p,
   it = p.features().find("player_effort");
   if (it != p.features().end()) out.set_player_effort(it->second);
   out.set_solved_by_logic(p.solved_by_logic());
-  out.set_solver_nodes(Saturate(static_cast<int64_t>(p.solver_nodes())));
-  out.set_solver_guesses(Saturate(static_cast<int64_t>(p.solver_guesses())));
+  out.set_solver_nodes(
+      SaturateToUint32(static_cast<int64_t>(p.solver_nodes())));
+  out.set_solver_guesses(
+      SaturateToUint32(static_cast<int64_t>(p.solver_guesses())));
   return out;
 }
 

@@ -133,6 +133,15 @@ int RunRate(const CommandArgs& args) {
   std::optional<bank::RatingBank> bank;
   if (store != nullptr) bank.emplace(*store, **rater, "rate");
   if (bank.has_value() && !rerate) {
+    // The steps of a stored rating's puzzle are recomputed for the
+    // submitted text (deduction only), by one quiet rater.
+    std::unique_ptr<Rater> steps_only;
+    if (explain) {
+      RaterOptions quiet = rater_options;
+      quiet.stochastic = StochasticUse::kNever;
+      absl::StatusOr<std::unique_ptr<Rater>> made = Rater::Create(quiet);
+      if (made.ok()) steps_only = *std::move(made);
+    }
     for (size_t i = 0; i < inputs->size(); ++i) {
       const InputPuzzle& in = (*inputs)[i];
       if (!in.grid.ok()) continue;
@@ -143,18 +152,10 @@ int RunRate(const CommandArgs& args) {
       Rated r;
       r.out = **std::move(stored);
       r.out.set_where(in.where());
-      if (explain) {
-        // The steps of the stored rating's puzzle are those of an isomorph:
-        // recompute them for the submitted orientation (deduction only).
-        RaterOptions quiet = rater_options;
-        quiet.stochastic = StochasticUse::kNever;
-        absl::StatusOr<std::unique_ptr<Rater>> steps_only =
-            Rater::Create(quiet);
-        if (steps_only.ok()) {
-          RatingResult again = (*steps_only)->Rate(*in.grid);
-          if (again.explanation != nullptr)
-            bank::AddSteps(*again.explanation, r.out);
-        }
+      if (steps_only != nullptr) {
+        RatingResult again = steps_only->Rate(*in.grid);
+        if (again.explanation != nullptr)
+          bank::AddSteps(*again.explanation, r.out);
       }
       known[i] = std::move(r);
     }

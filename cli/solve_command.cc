@@ -96,8 +96,8 @@ int RunSolve(const CommandArgs& args) {
       out.set_num_solutions(static_cast<uint32_t>(result.num_solutions));
       out.set_limit_hit(result.limit_hit);
       for (const Grid& s : result.solutions) out.add_solutions(ToLine(s));
-      out.set_nodes(Saturate(result.nodes));
-      out.set_guesses(Saturate(result.guesses));
+      out.set_nodes(SaturateToUint32(result.nodes));
+      out.set_guesses(SaturateToUint32(result.guesses));
       std::cout << ToJson(out) << "\n";
       continue;
     }

@@ -6,14 +6,9 @@
 
 #include "solvers/solver.h"
 #include "storage/cli_output.pb.h"
+#include "storage/json.h"
 
 namespace sudoku::cli {
-
-// Clamps a count into a uint32 JSON field.
-inline uint32_t Saturate(int64_t v) {
-  return v > int64_t{UINT32_MAX} ? UINT32_MAX
-                                 : static_cast<uint32_t>(v < 0 ? 0 : v);
-}
 
 // What a search with `max_solutions` (0 = all) tells about uniqueness.
 inline ValidateOutput::Status StatusOf(const SolveResult& r,

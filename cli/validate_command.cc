@@ -69,7 +69,7 @@ int RunValidate(const CommandArgs& args) {
     } else {
       out.set_puzzle(ToLine(*input.grid));
       SolveResult result = (*solver)->Solve(*input.grid, limits);
-      out.set_nodes(Saturate(result.nodes));
+      out.set_nodes(SaturateToUint32(result.nodes));
       for (const Grid& s : result.solutions) out.add_solutions(ToLine(s));
       out.set_status(StatusOf(result, limits.max_solutions));
     }

@@ -28,10 +28,15 @@ std::optional<std::string> FindAboveExecutable(std::string_view relative) {
   }
 }
 
+std::string EnvOr(const char* name, const std::string& fallback) {
+  const char* value = std::getenv(name);
+  return value != nullptr && *value != '\0' ? value : fallback;
+}
+
 std::string EnvOrFindAboveExecutable(const char* name,
                                      std::string_view relative) {
-  if (const char* value = std::getenv(name); value != nullptr && *value != '\0')
-    return value;
+  const std::string value = EnvOr(name, "");
+  if (!value.empty()) return value;
   return FindAboveExecutable(relative).value_or("");
 }
 

@@ -20,6 +20,10 @@ std::string ExecutableDir();
 std::optional<std::string> FindAboveExecutable(std::string_view relative);
 
 // The value of environment variable `name` when set and non-empty, else
+// `fallback`.
+std::string EnvOr(const char* name, const std::string& fallback);
+
+// The value of environment variable `name` when set and non-empty, else
 // FindAboveExecutable(relative), else "".
 std::string EnvOrFindAboveExecutable(const char* name,
                                      std::string_view relative);

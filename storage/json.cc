@@ -22,17 +22,28 @@ std::string ToJson(const google::protobuf::Message& message) {
     message.SerializeToCodedStream(&coded);
   }
   const google::protobuf::Descriptor* descriptor = message.GetDescriptor();
-  std::unique_ptr<google::protobuf::util::TypeResolver> resolver(
+  // Our messages are compiled in: one resolver over the generated pool
+  // serves every call (it only reads the pool); another pool gets its own.
+  static google::protobuf::util::TypeResolver* const generated =
       google::protobuf::util::NewTypeResolverForDescriptorPool(
-          "type.googleapis.com", descriptor->file()->pool()));
+          "type.googleapis.com",
+          google::protobuf::DescriptorPool::generated_pool());
+  std::unique_ptr<google::protobuf::util::TypeResolver> other;
+  google::protobuf::util::TypeResolver* resolver = generated;
+  if (descriptor->file()->pool() !=
+      google::protobuf::DescriptorPool::generated_pool()) {
+    other.reset(google::protobuf::util::NewTypeResolverForDescriptorPool(
+        "type.googleapis.com", descriptor->file()->pool()));
+    resolver = other.get();
+  }
   google::protobuf::util::JsonPrintOptions options;
   options.preserve_proto_field_names = true;
   std::string out;
   // Serialising a well-formed message cannot fail; an error would be a bug
   // in our message definitions, so report it in the output itself.
   auto status = google::protobuf::util::BinaryToJsonString(
-      resolver.get(), "type.googleapis.com/" + descriptor->full_name(), binary,
-      &out, options);
+      resolver, "type.googleapis.com/" + descriptor->full_name(), binary, &out,
+      options);
   if (!status.ok()) return "{\"error\": \"json serialisation failed\"}";
   return out;
 }

@@ -6,11 +6,18 @@
 #ifndef SUDOKU_STORAGE_JSON_H_
 #define SUDOKU_STORAGE_JSON_H_
 
+#include <cstdint>
 #include <string>
 
 #include "google/protobuf/message.h"
 
 namespace sudoku {
+
+// Clamps a count into a uint32 field of an output message.
+inline uint32_t SaturateToUint32(int64_t v) {
+  return v > int64_t{UINT32_MAX} ? UINT32_MAX
+                                 : static_cast<uint32_t>(v < 0 ? 0 : v);
+}
 
 std::string ToJson(const google::protobuf::Message& message);
 

@@ -29,11 +29,6 @@ inline std::string BuildPath(const std::string& key) {
   return "";
 }
 
-inline std::string EnvOr(const char* name, const std::string& fallback) {
-  const char* value = std::getenv(name);
-  return value != nullptr && *value != '\0' ? value : fallback;
-}
-
 // The source tree.
 inline std::string SourceDir() {
   return EnvOr("SUDOKU_SOURCE_DIR", BuildPath("source"));
