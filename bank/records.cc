@@ -10,17 +10,11 @@
 #include "storage/json.h"
 
 namespace sudoku::bank {
-std::map<std::string, std::string> RatingParameters(const Rater& rater) {
-  std::map<std::string, std::string> p = rater.Parameters();
-  p.erase("stochastic_use");
-  return p;
-}
-
 proto::Rating RatingRecord(const Rater& rater, const RatingResult& r) {
   const RatingFeatures& f = r.features;
   proto::Rating p;
   p.set_engine_version(RaterEngineVersion());
-  for (const auto& [k, v] : RatingParameters(rater))
+  for (const auto& [k, v] : rater.ScoreParameters())
     (*p.mutable_parameters())[k] = v;
   p.set_score(r.score);
   p.set_level(std::string(LevelName(r.level)));
@@ -65,7 +59,7 @@ bool SameRating(const proto::Rating& stored, const Rater& rater) {
   if (stored.engine_version() != RaterEngineVersion()) return false;
   return std::map<std::string, std::string>(stored.parameters().begin(),
                                             stored.parameters().end()) ==
-         RatingParameters(rater);
+         rater.ScoreParameters();
 }
 
 bool HasStochastic(const proto::Rating& stored) {

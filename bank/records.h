@@ -27,12 +27,6 @@
 
 namespace sudoku::bank {
 
-// The parameters stored with (and compared for reuse of) a rating by
-// `rater`: every parameter that can change its score, level or features,
-// without whether the stochastic solvers ran (their results are stored as
-// such when they did).
-std::map<std::string, std::string> RatingParameters(const Rater& rater);
-
 // The stored form of a rating: score, level, ER/EP/ED, technique counts,
 // every feature, the stochastic solvers' results when they ran.
 proto::Rating RatingRecord(const Rater& rater, const RatingResult& rating);

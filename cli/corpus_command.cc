@@ -3,12 +3,10 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <set>
 #include <tuple>
 
 #include "absl/flags/declare.h"
 #include "absl/flags/flag.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
@@ -21,7 +19,6 @@
 #include "cli/store_util.h"
 #include "core/format.h"
 #include "core/rng.h"
-#include "core/status_macros.h"
 #include "rater/rater.h"
 
 ABSL_DECLARE_FLAG(bool, store_traces);

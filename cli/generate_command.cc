@@ -1,10 +1,6 @@
 // sudoku-forge generate: a batch of puzzles from one seed, in parallel.
-#include <atomic>
-#include <csignal>
 #include <iostream>
-#include <map>
-#include <mutex>
-#include <thread>
+#include <memory>
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
@@ -17,10 +13,7 @@
 #include "cli/progress.h"
 #include "cli/store_util.h"
 #include "core/format.h"
-#include "core/parallel.h"
-#include "core/rng.h"
 #include "core/status_macros.h"
-#include "deduction/registry.h"
 #include "generator/generator.h"
 #include "generator/level_target.h"
 #include "rater/rater.h"

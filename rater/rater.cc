@@ -185,11 +185,16 @@ double SearchEffort(const Grid& puzzle, const Explanation& explanation) {
 Rater::Rater(const RaterOptions& options, std::unique_ptr<StepSolver> steps)
     : options_(options), steps_(std::move(steps)) {}
 
-std::map<std::string, std::string> Rater::Parameters() const {
+std::map<std::string, std::string> Rater::ScoreParameters() const {
   std::map<std::string, std::string> p = options_.Parameters();
   std::vector<std::string> ids;
   for (const auto& t : steps_->ladder()) ids.emplace_back(t->id());
   p["ladder"] = absl::StrJoin(ids, ",");
+  return p;
+}
+
+std::map<std::string, std::string> Rater::Parameters() const {
+  std::map<std::string, std::string> p = ScoreParameters();
   p["stochastic_use"] = RunsStochastic() ? "on" : "off";
   return p;
 }

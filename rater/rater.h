@@ -167,7 +167,12 @@ class Rater {
   void AddStochasticFeatures(const Grid& puzzle, RatingResult* rating) const;
 
   const RaterOptions& options() const { return options_; }
-  // options().Parameters() plus the resolved deduction ladder.
+  // options().Parameters() plus the resolved deduction ladder: every
+  // parameter that can change a score, level or feature. Ratings with the
+  // same ScoreParameters() are the same rating, whether or not the
+  // stochastic solvers ran.
+  std::map<std::string, std::string> ScoreParameters() const;
+  // ScoreParameters() plus whether Rate() runs the stochastic solvers.
   std::map<std::string, std::string> Parameters() const;
   // Whether Rate() runs the stochastic solvers.
   bool RunsStochastic() const;
