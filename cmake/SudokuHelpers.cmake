@@ -56,4 +56,17 @@ function(sudoku_cc_benchmark)
   add_executable(sudoku_${ARG_NAME} ${ARG_SRCS})
   target_link_libraries(sudoku_${ARG_NAME} PRIVATE sudoku_build_options
     ${ARG_DEPS} benchmark::benchmark benchmark::benchmark_main)
+  # A smoke run in ctest: every benchmark runs once, briefly, so a benchmark
+  # that crashes or can no longer load its inputs fails the suite. It measures
+  # nothing; figures come from full runs (docs/PERFORMANCE.md). The inputs are
+  # the reference corpora, so it is registered where they exist, and always
+  # under CI, where a missing corpus must fail rather than pass unseen.
+  if(SUDOKU_BUILD_TESTS AND
+     (EXISTS "${SUDOKU_SHARED_DIR}/corpora" OR DEFINED ENV{CI}))
+    add_test(NAME sudoku_${ARG_NAME}_smoke
+      COMMAND sudoku_${ARG_NAME} --benchmark_min_time=0.01)
+    set_tests_properties(sudoku_${ARG_NAME}_smoke PROPERTIES
+      LABELS "benchmark;corpus"
+      FAIL_REGULAR_EXPRESSION "ERROR OCCURRED")
+  endif()
 endfunction()
