@@ -177,10 +177,18 @@ TEST(CliTest, FormatConvertsAndReportsBadLines) {
   // Round trip through the pretty grid.
   CliResult back = RunCli("format --to=line", r.out);
   EXPECT_THAT(back.out, HasSubstr(kWiki));
-  // --shape forces 3x2 boxes on a 36-cell line.
-  CliResult shaped = RunCli(
-      "format --to=json --shape=3x2 1.....................................");
-  EXPECT_THAT(shaped.err, HasSubstr("got 38"));
+  // A 36-cell line reads as 2x3 boxes unless --shape forces 3x2.
+  const std::string six = "1" + std::string(35, '.');
+  CliResult inferred = RunCli("format --to=json " + six);
+  EXPECT_EQ(inferred.exit_code, 0) << inferred.err;
+  EXPECT_THAT(inferred.out, HasSubstr("\"shape\":\"2x3\""));
+  CliResult shaped = RunCli("format --to=json --shape=3x2 " + six);
+  EXPECT_EQ(shaped.exit_code, 0) << shaped.err;
+  EXPECT_THAT(shaped.out, HasSubstr("\"shape\":\"3x2\""));
+  // A line of the wrong length for the forced shape names its cell count.
+  CliResult wrong = RunCli("format --to=json --shape=3x2 " + six + "..");
+  EXPECT_EQ(wrong.exit_code, 1);
+  EXPECT_THAT(wrong.err, HasSubstr("got 38"));
 }
 
 TEST(CliTest, StochasticSolveReportsSuccessRatePerPuzzle) {

@@ -82,6 +82,27 @@ TEST(NishioDagTest, VertexCountsMatchEppstein) {
   EXPECT_EQ(ComputeDagStats(Shape::GetOrDie(4, 4)).vertices, 19442);
 }
 
+TEST(NishioDagTest, VertexCountsMatchTheCountingFormula) {
+  // The formula is checked against Eppstein's published counts first, then
+  // the walk against the formula on every shape of at most 20 cells a side
+  // (5x5: the corpus test NishioCorpusTest.VertexCount5x5).
+  EXPECT_EQ(nishio_testing::DagVerticesByCounting(Shape::GetOrDie(3, 3)), 290);
+  EXPECT_EQ(nishio_testing::DagVerticesByCounting(Shape::GetOrDie(4, 4)),
+            19442);
+  int shapes = 0;
+  for (int r = 2; r <= 5; ++r) {
+    for (int c = 2; c <= 5; ++c) {
+      if (r * c > 20) continue;
+      const Shape& shape = Shape::GetOrDie(r, c);
+      EXPECT_EQ(ComputeDagStats(shape).vertices,
+                nishio_testing::DagVerticesByCounting(shape))
+          << shape.name();
+      ++shapes;
+    }
+  }
+  EXPECT_EQ(shapes, 15);
+}
+
 TEST(NishioDagTest, PathsCountValidPlacements) {
   // (r!)^c (c!)^r placements; the brief's figures 16, 288 and 46,656.
   EXPECT_EQ(ComputeDagStats(Shape::GetOrDie(2, 2)).placements, 16u);

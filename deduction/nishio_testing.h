@@ -5,6 +5,7 @@
 #ifndef SUDOKU_DEDUCTION_NISHIO_TESTING_H_
 #define SUDOKU_DEDUCTION_NISHIO_TESTING_H_
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,33 @@
 #include "deduction/technique.h"
 
 namespace sudoku::nishio_testing {
+
+// The number of vertices of Eppstein's DAG for one digit, counted from its
+// definition rather than by walking it: after s whole stacks and j more
+// columns, every band has used s rows (C(r, s) ways each) and j of the c
+// bands one row more (C(c, j) choices of bands, C(r, s + 1) ways each), plus
+// the sink. Boxes are r rows by c columns.
+inline int64_t DagVerticesByCounting(const Shape& shape) {
+  const int r = shape.box_rows(), c = shape.box_cols();
+  auto choose = [](int n, int k) {
+    int64_t v = 1;
+    for (int i = 1; i <= k; ++i) v = v * (n - k + i) / i;
+    return v;
+  };
+  auto power = [](int64_t base, int e) {
+    int64_t v = 1;
+    while (e-- > 0) v *= base;
+    return v;
+  };
+  int64_t vertices = 1;  // the sink
+  for (int s = 0; s < r; ++s) {
+    for (int j = 0; j < c; ++j) {
+      vertices += choose(c, j) * power(choose(r, s + 1), j) *
+                  power(choose(r, s), c - j);
+    }
+  }
+  return vertices;
+}
 
 // Places naked and hidden singles until none is left. Returns false when the
 // board turned out contradictory.
