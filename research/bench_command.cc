@@ -15,6 +15,7 @@
 #include "core/format.h"
 #include "core/stats.h"
 #include "research/bench.h"
+#include "research/bench_report.h"
 #include "research/commands.h"
 #include "solvers/solver.h"
 
@@ -108,7 +109,15 @@ int BenchSolve(const CommandArgs&) {
   const int repeat = std::max(3, absl::GetFlag(FLAGS_repeat));
   const double secs = MedianSeconds(repeat, &RunSolvePass, &bench);
   const double n = static_cast<double>(grids->size());
-  std::cout << absl::StrFormat(
+  BenchReport report("solve", absl::GetFlag(FLAGS_corpus),
+                     static_cast<int64_t>(grids->size()));
+  report.Option("solver", std::string((*solver)->name()))
+      .Option("mode", mode)
+      .Metric("us_per_puzzle", 1e6 * secs / n, "µs")
+      .Metric("puzzles_per_second", n / secs, "puzzles/s")
+      .Metric("nodes_per_puzzle", static_cast<double>(bench.nodes) / n, "")
+      .Metric("guesses_per_puzzle", static_cast<double>(bench.guesses) / n, "");
+  report.Print(absl::StrFormat(
       "bench solve: corpus=%s solver=%s mode=%s puzzles=%d\n"
       "  %.2f us/puzzle  %.0f puzzles/s  (median of %d passes after a "
       "warm-up)\n"
@@ -117,7 +126,7 @@ int BenchSolve(const CommandArgs&) {
       absl::GetFlag(FLAGS_corpus), (*solver)->name(), mode, grids->size(),
       1e6 * secs / n, n / secs, repeat, static_cast<double>(bench.nodes) / n,
       static_cast<double>(bench.guesses) / n, bench.solutions[0],
-      bench.solutions[1], bench.solutions[2]);
+      bench.solutions[1], bench.solutions[2]));
   return kExitOk;
 }
 

@@ -15,6 +15,7 @@
 #include "core/stats.h"
 #include "deduction/step_solver.h"
 #include "research/bench.h"
+#include "research/bench_report.h"
 
 ABSL_DECLARE_FLAG(int, limit);  // research/bench_command.cc
 
@@ -70,17 +71,25 @@ int BenchExplain(const CommandArgs&) {
   std::vector<double> sorted = times;
   std::sort(sorted.begin(), sorted.end());
   const double n = static_cast<double>(grids.size());
-  std::cout << absl::StrFormat(
+  const std::string techniques = absl::GetFlag(FLAGS_techniques).empty()
+                                     ? "all"
+                                     : absl::GetFlag(FLAGS_techniques);
+  BenchReport report("explain", path, static_cast<int64_t>(grids.size()));
+  report.Option("techniques", techniques)
+      .Metric("puzzles_per_second", n / total, "puzzles/s")
+      .Metric("median_ms", 1e3 * SortedQuantile(sorted, 0.5), "ms")
+      .Metric("p90_ms", 1e3 * SortedQuantile(sorted, 0.9), "ms")
+      .Metric("max_ms", 1e3 * sorted.back(), "ms")
+      .Metric("solved_by_logic_share", by_logic / n, "");
+  report.Print(absl::StrFormat(
       "bench explain: corpus=%s puzzles=%d techniques=%s\n"
       "  %.1f puzzles/s (one thread), total %.2f s\n"
       "  per puzzle: median %.2f ms, p90 %.2f ms, max %.2f ms\n"
       "  %.1f steps/puzzle, %d of %d solved by logic (no guess)\n",
-      path, grids.size(),
-      absl::GetFlag(FLAGS_techniques).empty() ? "all"
-                                              : absl::GetFlag(FLAGS_techniques),
-      n / total, total, 1e3 * SortedQuantile(sorted, 0.5),
-      1e3 * SortedQuantile(sorted, 0.9), 1e3 * sorted.back(),
-      static_cast<double>(steps) / n, by_logic, grids.size());
+      path, grids.size(), techniques, n / total, total,
+      1e3 * SortedQuantile(sorted, 0.5), 1e3 * SortedQuantile(sorted, 0.9),
+      1e3 * sorted.back(), static_cast<double>(steps) / n, by_logic,
+      grids.size()));
   return kExitOk;
 }
 

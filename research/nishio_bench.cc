@@ -15,6 +15,7 @@
 #include "deduction/nishio.h"
 #include "deduction/nishio_bench_positions.h"
 #include "research/bench.h"
+#include "research/bench_report.h"
 
 ABSL_DECLARE_FLAG(int, repeat);
 ABSL_DECLARE_FLAG(int, limit);
@@ -127,7 +128,13 @@ int BenchNishio(const CommandArgs&) {
     return kExitBadPuzzle;
   }
   const double n = static_cast<double>(positions.size());
-  std::cout << absl::StrFormat(
+  BenchReport report("nishio", path, static_cast<int64_t>(grids.size()));
+  report.Option("digit_calls", absl::StrCat(positions.size()))
+      .Metric("dag_us_per_call", 1e6 * dag_t.cpu, "µs")
+      .Metric("overlay_us_per_call", 1e6 * overlay_t.cpu, "µs")
+      .Metric("matching_us_per_call", 1e6 * matching_t.cpu, "µs")
+      .Metric("overlay_over_dag", overlay_t.cpu / dag_t.cpu, "×");
+  std::string human = absl::StrFormat(
       "bench nishio: corpus=%s puzzles=%d digit-calls=%d (after singles)\n"
       "               wall us/call  CPU us/call\n"
       "  9x9 DAG      %11.3f  %11.3f  %6.1f vertices/call, %d eliminations\n"
@@ -147,7 +154,10 @@ int BenchNishio(const CommandArgs&) {
         nishio_bench::RandomDigitSets(shape, /*puzzles=*/8, seed);
     Pass pass{&shape, &large, &SolveSingleDigitDag};
     const PerCall t = SecondsPerCall(std::min(repeat, 3), &pass);
-    std::cout << absl::StrFormat(
+    report.Metric(absl::StrCat("dag_", k * k, "_ms_per_call"), 1e3 * t.cpu,
+                  "ms");
+    absl::StrAppendFormat(
+        &human,
         "  %dx%d DAG %8.3f ms/call wall, %8.3f CPU; slowest call %8.3f ms "
         "wall; "
         "%.0f vertices/call (%d digit-calls, 8 random grids, seed %d)\n",
@@ -163,10 +173,13 @@ int BenchNishio(const CommandArgs&) {
   const std::vector<CellBits> empty_grid = {all};
   Pass full{&big, &empty_grid, &SolveSingleDigitDag};
   const PerCall full_t = SecondsPerCall(1, &full);
-  std::cout << absl::StrFormat(
+  report.Metric("dag_25_empty_grid_ms", 1e3 * full_t.cpu, "ms");
+  absl::StrAppendFormat(
+      &human,
       "  25x25 DAG on an empty grid (the whole DAG, worst case): %.1f ms wall, "
       "%.1f ms CPU, %d vertices\n",
       1e3 * full_t.wall, 1e3 * full_t.cpu, full.work);
+  report.Print(human);
   return kExitOk;
 }
 

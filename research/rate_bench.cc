@@ -17,6 +17,7 @@
 #include "core/stats.h"
 #include "rater/rater.h"
 #include "research/bench.h"
+#include "research/bench_report.h"
 #include "solvers/stochastic.h"
 
 ABSL_DECLARE_FLAG(int, limit);        // bench_command.cc
@@ -85,7 +86,17 @@ int BenchRate(const CommandArgs&) {
   for (double c : cpu) cpu_total += c;
   int guessing = 0;
   for (int g : needs_guessing) guessing += g;
-  std::cout << absl::StrFormat(
+  const double n = static_cast<double>(grids.size());
+  BenchReport report("rate", path, static_cast<int64_t>(grids.size()));
+  report.Option("jobs", absl::StrCat(jobs))
+      .Option("stochastic", (*rater)->RunsStochastic() ? "on" : "off")
+      .Metric("ratings_per_second", n / seconds, "ratings/s")
+      .Metric("median_ms", 1e3 * SortedQuantile(sorted, 0.5), "ms")
+      .Metric("p90_ms", 1e3 * SortedQuantile(sorted, 0.9), "ms")
+      .Metric("cpu_median_ms", 1e3 * SortedQuantile(cpu_sorted, 0.5), "ms")
+      .Metric("ratings_per_core_second",
+              static_cast<double>(cpu.size()) / cpu_total, "ratings/s");
+  report.Print(absl::StrFormat(
       "bench rate: corpus=%s puzzles=%d jobs=%d stochastic=%s\n"
       "  %.1f ratings/s  (%.2f s wall)\n"
       "  per puzzle wall: median %.2f ms, p90 %.2f ms, max %.1f ms; %d need "
@@ -98,7 +109,7 @@ int BenchRate(const CommandArgs&) {
       1e3 * SortedQuantile(sorted, 0.5), 1e3 * SortedQuantile(sorted, 0.9),
       1e3 * sorted.back(), guessing, 1e3 * SortedQuantile(cpu_sorted, 0.5),
       1e3 * cpu_total / static_cast<double>(cpu.size()),
-      1e3 * cpu_sorted.back(), static_cast<double>(cpu.size()) / cpu_total);
+      1e3 * cpu_sorted.back(), static_cast<double>(cpu.size()) / cpu_total));
   return kExitOk;
 }
 

@@ -148,5 +148,35 @@ TEST(BenchExplainCliTest, PrintsThroughput) {
   std::remove(path.c_str());
 }
 
+TEST(BenchJsonCliTest, EveryTargetPrintsOneBenchResult) {
+  // scripts/bench-doc builds docs/PERFORMANCE.md from these lines. (nishio
+  // prints the same message; it also walks 25x25 grids, too slow here.)
+  const std::string path = UniqueTempPath("bench-json");
+  std::ofstream(path) << kWiki << "\n" << kHard << "\n";
+  const std::vector<std::pair<std::string, std::string>> targets = {
+      {"solve", "us_per_puzzle"},
+      {"canon", "us_per_key"},
+      {"import", "puzzles_per_second"},
+      {"explain", "median_ms"},
+      {"rate", "ratings_per_core_second"}};
+  for (const auto& [target, metric] : targets) {
+    CliResult r = RunCli(absl::StrCat("bench ", target, " --corpus=", path,
+                                      " --json --repeat=1"));
+    EXPECT_EQ(r.exit_code, 0) << target << ": " << r.err;
+    const std::vector<std::string> lines =
+        absl::StrSplit(r.out, '\n', absl::SkipEmpty());
+    ASSERT_EQ(lines.size(), 1u) << target << ": " << r.out;
+    EXPECT_THAT(lines[0],
+                HasSubstr(absl::StrCat("\"target\":\"", target, "\"")));
+    EXPECT_THAT(lines[0], HasSubstr("\"puzzles\":\"2\""));
+    EXPECT_THAT(lines[0],
+                HasSubstr(absl::StrCat("{\"name\":\"", metric, "\"")));
+    double value = 0;
+    EXPECT_TRUE(absl::SimpleAtod(JsonNumber(lines[0], "value"), &value));
+    EXPECT_GT(value, 0) << target;
+  }
+  std::remove(path.c_str());
+}
+
 }  // namespace
 }  // namespace sudoku

@@ -15,6 +15,7 @@
 #include "cli/input.h"
 #include "core/canonical.h"
 #include "research/bench.h"
+#include "research/bench_report.h"
 #include "solvers/solver.h"
 #include "storage/exact_uniqueness.h"
 #include "storage/importer.h"
@@ -70,6 +71,7 @@ void RunCanonPass(void* context) {
 struct ImportBench {
   std::string text;
   std::string db;
+  size_t limit = 0;  // --limit: import only the first N puzzles (0 = all)
   ImportSummary summary = {};
   absl::Status status = absl::OkStatus();
 };
@@ -83,6 +85,7 @@ void RunImportPass(void* context) {
     std::remove((b->db + suffix).c_str());
   std::vector<ImportItem> items;
   for (PuzzleRecord& rec : ParsePuzzles(b->text, {.check_givens = false})) {
+    if (b->limit > 0 && items.size() >= b->limit) break;
     items.push_back({std::to_string(rec.line), std::move(rec.grid),
                      std::move(rec.label), "bench"});
   }
@@ -114,12 +117,16 @@ int BenchCanon(const CommandArgs&) {
   const int repeat = std::max(3, absl::GetFlag(FLAGS_repeat));
   const double secs = MedianSeconds(repeat, &RunCanonPass, &bench);
   const double n = static_cast<double>(grids->size());
-  std::cout << absl::StrFormat(
+  BenchReport report("canon", absl::GetFlag(FLAGS_corpus),
+                     static_cast<int64_t>(grids->size()));
+  report.Metric("us_per_key", 1e6 * secs / n, "µs")
+      .Metric("keys_per_second", n / secs, "keys/s");
+  report.Print(absl::StrFormat(
       "bench canon: corpus=%s puzzles=%d\n"
       "  %.2f us/key  %.0f keys/s  (median of %d passes after a warm-up)  "
       "failures: %d\n",
       absl::GetFlag(FLAGS_corpus), grids->size(), 1e6 * secs / n, n / secs,
-      repeat, bench.failures);
+      repeat, bench.failures));
   return kExitOk;
 }
 
@@ -127,8 +134,10 @@ int BenchImport(const CommandArgs&) {
   absl::StatusOr<std::string> text = CorpusText();
   if (!text.ok())
     return UsageError("bench", std::string(text.status().message()));
-  ImportBench bench{*std::move(text),
-                    absl::StrCat("/tmp/sudoku-forge-bench-", getpid(), ".db")};
+  ImportBench bench{
+      *std::move(text),
+      absl::StrCat("/tmp/sudoku-forge-bench-", getpid(), ".db"),
+      static_cast<size_t>(std::max(0, absl::GetFlag(FLAGS_limit)))};
   const int repeat = std::max(1, absl::GetFlag(FLAGS_repeat));
   const double secs = MedianSeconds(repeat, &RunImportPass, &bench);
   for (const char* suffix : {"", "-wal", "-shm"})
@@ -139,7 +148,12 @@ int BenchImport(const CommandArgs&) {
     return kExitUsage;
   }
   const double n = static_cast<double>(bench.summary.read);
-  std::cout << absl::StrFormat(
+  BenchReport report("import", absl::GetFlag(FLAGS_corpus),
+                     static_cast<int64_t>(bench.summary.read));
+  report.Option("solver", absl::GetFlag(FLAGS_solver))
+      .Metric("puzzles_per_second", n / secs, "puzzles/s")
+      .Metric("seconds_per_import", secs, "s");
+  report.Print(absl::StrFormat(
       "bench import: corpus=%s solver=%s puzzles=%d (imported %d, duplicates "
       "%d, invalid %d)\n"
       "  %.2f s/import  %.0f puzzles/s  (median of %d passes after a warm-up; "
@@ -147,7 +161,7 @@ int BenchImport(const CommandArgs&) {
       "database each pass)\n",
       absl::GetFlag(FLAGS_corpus), absl::GetFlag(FLAGS_solver),
       bench.summary.read, bench.summary.imported, bench.summary.duplicates,
-      bench.summary.invalid, secs, n / secs, repeat);
+      bench.summary.invalid, secs, n / secs, repeat));
   return kExitOk;
 }
 
