@@ -122,9 +122,11 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
   PuzzleStore* store = out.store;
   if (store != nullptr && spec.rater == nullptr)
     return absl::InvalidArgumentError("storing needs a rater");
-  if (spec.stochastic && spec.rater == nullptr) {
+  if (spec.stochastic && (spec.rater == nullptr ||
+                          spec.rater->options().stochastic_source == nullptr)) {
     return absl::InvalidArgumentError(
-        "the stochastic solvers' results need a rater");
+        "the stochastic solvers' results need a rater with a "
+        "stochastic_source");
   }
   if (store != nullptr) {
     SUDOKU_ASSIGN_OR_RETURN(std::set<uint64_t> done,
@@ -174,8 +176,10 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
           std::make_shared<RatingResult>(spec.rater->Rate(r.puzzle->puzzle));
     }
     if (r.puzzle && spec.stochastic && r.puzzle->rating != nullptr) {
-      spec.rater->AddStochasticFeatures(r.puzzle->puzzle,
-                                        r.puzzle->rating.get());
+      // Cannot fail: the source was checked above.
+      spec.rater
+          ->AddStochasticFeatures(r.puzzle->puzzle, r.puzzle->rating.get())
+          .IgnoreError();
     }
     return r;
   };

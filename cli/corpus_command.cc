@@ -20,6 +20,7 @@
 #include "core/format.h"
 #include "core/rng.h"
 #include "rater/rater.h"
+#include "rater/solver_features.h"
 
 ABSL_DECLARE_FLAG(bool, store_traces);
 ABSL_DECLARE_FLAG(bool, stochastic);
@@ -78,7 +79,8 @@ int RunBuild(const CommandArgs& args) {
     levels.push_back(*level);
   }
   if (levels.empty()) return UsageError(kName, "--levels is empty");
-  absl::StatusOr<std::unique_ptr<Rater>> rater = Rater::Create({});
+  absl::StatusOr<std::unique_ptr<Rater>> rater =
+      Rater::Create(WithSolverFeatures({}));
   if (!rater.ok())
     return UsageError(kName, std::string(rater.status().message()));
   absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> store =

@@ -17,6 +17,7 @@
 #include "generator/generator.h"
 #include "generator/level_target.h"
 #include "rater/rater.h"
+#include "rater/solver_features.h"
 #include "storage/cli_output.pb.h"
 #include "storage/json.h"
 
@@ -104,7 +105,8 @@ int RunGenerate(const CommandArgs& args) {
   std::unique_ptr<Rater> rater;
   const bool stochastic = absl::GetFlag(FLAGS_stochastic);
   if (target.active() || to_db || stochastic) {
-    absl::StatusOr<std::unique_ptr<Rater>> made = Rater::Create({});
+    absl::StatusOr<std::unique_ptr<Rater>> made =
+        Rater::Create(WithSolverFeatures({}));
     if (!made.ok())
       return UsageError("generate", std::string(made.status().message()));
     rater = std::move(*made);

@@ -11,12 +11,12 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "bank/exact_uniqueness.h"
 #include "cli/flags.h"
 #include "cli/input.h"
 #include "core/canonical.h"
 #include "research/bench.h"
 #include "solvers/solver.h"
-#include "storage/exact_uniqueness.h"
 #include "storage/importer.h"
 #include "storage/sqlite_puzzle_store.h"
 
