@@ -52,8 +52,10 @@ ABSL_FLAG(bool, stochastic, false,
           "generate/corpus build: rate each kept puzzle with the stochastic "
           "solvers too (their success rates, at the rater's budgets, are "
           "printed with --json and stored with --db)");
-ABSL_FLAG(bool, store_traces, true,
-          "With --db: store each puzzle's solve path (the rater's trace) too");
+ABSL_FLAG(bool, store_traces, false,
+          "With --db: store each puzzle's solve path (the rater's trace, "
+          "compressed) too; without it, show and explain --db rebuild it "
+          "from the puzzle (docs/STORAGE.md)");
 
 namespace sudoku::cli {
 
@@ -216,7 +218,7 @@ Command GenerateCommand() {
       "       [--level=easy|medium|hard|evil|needs-guessing] [--score-min=X]\n"
       "       [--score-max=X] [--score-target=X] [--requires=TECHNIQUE]\n"
       "       [--max-attempts=N] [--json]\n"
-      "       [--db=PATH [--collection=NAME] [--nostore-traces]] "
+      "       [--db=PATH [--collection=NAME] [--store-traces]] "
       "[--stochastic]\n"
       "--stochastic completes each kept puzzle's rating with the stochastic\n"
       "solvers' success rates (stored with --db, printed with --json).\n"
