@@ -83,10 +83,14 @@ std::string RunKey(const std::map<std::string, std::string>& parameters) {
   return HashHex64(Fnv1a(text));
 }
 
-absl::StatusOr<std::set<uint64_t>> StoredIndices(PuzzleStore& store,
-                                                 absl::string_view collection,
-                                                 absl::string_view run_key) {
-  std::set<uint64_t> out;
+namespace {
+
+// Calls `f(index)` for each member of `collection` stored by run
+// `run_key`, reading the members page by page.
+template <typename F>
+absl::Status ForEachStoredIndex(PuzzleStore& store,
+                                absl::string_view collection,
+                                absl::string_view run_key, F f) {
   PuzzleQuery query;
   query.collection = std::string(collection);
   query.limit = 5000;
@@ -103,11 +107,22 @@ absl::StatusOr<std::set<uint64_t>> StoredIndices(PuzzleStore& store,
       uint64_t i = 0;
       if (index != info->parameters().end() &&
           absl::SimpleAtoi(index->second, &i)) {
-        out.insert(i);
+        f(i);
       }
     }
     query.after_id = page.back().id;
   }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<std::set<uint64_t>> StoredIndices(PuzzleStore& store,
+                                                 absl::string_view collection,
+                                                 absl::string_view run_key) {
+  std::set<uint64_t> out;
+  SUDOKU_RETURN_IF_ERROR(ForEachStoredIndex(
+      store, collection, run_key, [&](uint64_t i) { out.insert(i); }));
   return out;
 }
 
@@ -122,15 +137,24 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
   PuzzleStore* store = out.store;
   if (store != nullptr && spec.rater == nullptr)
     return absl::InvalidArgumentError("storing needs a rater");
-  if (spec.stochastic && spec.rater == nullptr) {
+  if (spec.stochastic && (spec.rater == nullptr ||
+                          spec.rater->options().stochastic_source == nullptr)) {
     return absl::InvalidArgumentError(
-        "the stochastic solvers' results need a rater");
+        "the stochastic solvers' results need a rater with a "
+        "stochastic_source");
   }
   if (store != nullptr) {
-    SUDOKU_ASSIGN_OR_RETURN(std::set<uint64_t> done,
-                            StoredIndices(*store, out.collection, run_key));
+    // One bit per index up to the largest asked for (1.25 MB for 10^7),
+    // not a node per stored puzzle: resuming a large bank stays small.
+    uint64_t max_index = 0;
+    for (uint64_t i : spec.indices) max_index = std::max(max_index, i);
+    std::vector<bool> done(spec.indices.empty() ? 0 : max_index + 1);
+    SUDOKU_RETURN_IF_ERROR(
+        ForEachStoredIndex(*store, out.collection, run_key, [&](uint64_t i) {
+          if (i < done.size()) done[i] = true;
+        }));
     for (uint64_t i : spec.indices) {
-      if (done.count(i) != 0) {
+      if (done[i]) {
         ++stats.resumed;
       } else {
         pending.push_back(i);
@@ -174,8 +198,10 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
           std::make_shared<RatingResult>(spec.rater->Rate(r.puzzle->puzzle));
     }
     if (r.puzzle && spec.stochastic && r.puzzle->rating != nullptr) {
-      spec.rater->AddStochasticFeatures(r.puzzle->puzzle,
-                                        r.puzzle->rating.get());
+      // Cannot fail: the source was checked above.
+      spec.rater
+          ->AddStochasticFeatures(r.puzzle->puzzle, r.puzzle->rating.get())
+          .IgnoreError();
     }
     return r;
   };

@@ -62,7 +62,7 @@ struct StoreSpec {
   PuzzleStore* store = nullptr;  // not owned; null = nothing stored
   std::string collection;        // every puzzle of the run joins it
   std::string source = "generate";
-  bool traces = true;  // store the rater's solve path
+  bool traces = false;  // store the rater's solve path (else rebuilt)
 };
 
 struct BatchStats {

@@ -1,14 +1,17 @@
 #include "bank/hint.h"
 
 #include <optional>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "bank/step_output.h"
 #include "core/board.h"
+#include "core/canonical.h"
 #include "core/format.h"
 #include "deduction/brute_force.h"
+#include "deduction/transform.h"
 
 namespace sudoku::bank {
 namespace {
@@ -74,6 +77,36 @@ absl::StatusOr<std::vector<CandidateSet>> ParsePencilMarks(
   }
   return marks;
 }
+
+namespace {
+
+// The easiest step of `board` (a position of `puzzle`) found on the
+// puzzle's canonical form and mapped back, as explain walks
+// (ExplainAsRated), so isomorphic positions get the same step.
+std::optional<Deduction> NextStepAsRated(const StepSolver& solver,
+                                         const Grid& puzzle,
+                                         const Board& board) {
+  const bool uniqueness = solver.options().allow_uniqueness;
+  absl::StatusOr<Canonical> canonical = Canonicalize(puzzle);
+  if (!canonical.ok()) return solver.NextStep(board, uniqueness);
+  const GridTransform& t = canonical->transform;
+  absl::StatusOr<Board> image = Board::FromGrid(t.Apply(board.grid()));
+  if (!image.ok()) return solver.NextStep(board, uniqueness);
+  const Shape& shape = board.shape();
+  for (int cell = 0; cell < shape.num_cells(); ++cell) {
+    if (board.value(cell) != 0) continue;
+    CandidateSet mapped;
+    for (int d = 1; d <= shape.size(); ++d) {
+      if (board.candidates(cell).Contains(d)) mapped.Insert(t.MapDigit(d));
+    }
+    image->SetCandidates(t.MapCell(cell), mapped);
+  }
+  std::optional<Deduction> step = solver.NextStep(*image, uniqueness);
+  if (!step) return step;
+  return TransformDeduction(*std::move(step), t.Inverse());
+}
+
+}  // namespace
 
 HintOutput InvalidHint(const std::string& error) {
   HintOutput out;
@@ -189,8 +222,7 @@ HintOutput Hint(const StepSolver& solver, const Grid& puzzle,
     out.set_text("The grid is complete and correct.");
     return out;
   }
-  std::optional<Deduction> step =
-      solver.NextStep(*board, solver.options().allow_uniqueness);
+  std::optional<Deduction> step = NextStepAsRated(solver, puzzle, *board);
   if (!step) {
     out.set_status("stuck");
     out.set_text(

@@ -43,7 +43,7 @@ absl::StatusOr<int64_t> RatingBank::Store(const Grid& puzzle,
     id = inserted.id;
     SUDOKU_ASSIGN_OR_RETURN(int64_t rating_id,
                             store_.AddRating(id, RatingRecord(rater_, rating)));
-    if (rating.explanation != nullptr) {
+    if (store_traces_ && rating.explanation != nullptr) {
       SUDOKU_RETURN_IF_ERROR(
           store_.AddTrace(id, rating_id, TraceRecord(*rating.explanation))
               .status());

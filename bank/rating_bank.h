@@ -1,9 +1,9 @@
 // Rating with the bank as a cache: the engine behind `rate --db` (and any
 // front end that rates submitted puzzles). A puzzle whose canonical form is
 // stored with a rating by this engine version and these parameters gets
-// that rating at once; others are rated and stored (puzzle, rating, trace,
-// provenance). A stored rating that lacks the stochastic solvers' results
-// is completed when the rater runs them.
+// that rating at once; others are rated and stored (puzzle, rating,
+// provenance; the trace only when asked). A stored rating that lacks the
+// stochastic solvers' results is completed when the rater runs them.
 #ifndef SUDOKU_BANK_RATING_BANK_H_
 #define SUDOKU_BANK_RATING_BANK_H_
 
@@ -35,10 +35,15 @@ class RatingBank {
   // puzzle's id. REQUIRES: rating.status == kRated.
   absl::StatusOr<int64_t> Store(const Grid& puzzle, const RatingResult& rating);
 
+  // Whether Store() stores the rating's trace too (default: no; it is
+  // rebuilt on demand, bank/trace_rebuild.h).
+  void set_store_traces(bool on) { store_traces_ = on; }
+
  private:
   PuzzleStore& store_;
   const Rater& rater_;
   const std::string source_;
+  bool store_traces_ = false;
 };
 
 }  // namespace sudoku::bank

@@ -6,8 +6,11 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "core/canonical.h"
 #include "core/format.h"
 #include "deduction/registry.h"
+#include "deduction/transform.h"
+#include "solvers/solver.h"
 
 namespace sudoku::bank {
 namespace {
@@ -82,10 +85,27 @@ std::string CountSummary(const Explanation& explanation) {
       });
 }
 
+Explanation ExplainAsRated(const StepSolver& solver, const Grid& puzzle) {
+  // As Rater::Rate: only a puzzle with one solution is canonicalised (the
+  // near-empty grids whose canonical form is expensive stop here).
+  absl::StatusOr<std::unique_ptr<Solver>> exact = MakeSolver("backtrack");
+  if (!exact.ok() ||
+      (*exact)->Solve(puzzle, {.max_solutions = 2}).num_solutions != 1) {
+    return solver.Explain(puzzle);
+  }
+  absl::StatusOr<Canonical> canonical = Canonicalize(puzzle);
+  if (!canonical.ok()) return solver.Explain(puzzle);
+  return TransformExplanation(solver.Explain(canonical->form),
+                              canonical->transform.Inverse());
+}
+
 ExplainOutput ExplainToOutput(const StepSolver& solver, const Grid& puzzle) {
+  return ExplanationToOutput(ExplainAsRated(solver, puzzle), puzzle);
+}
+
+ExplainOutput ExplanationToOutput(const Explanation& e, const Grid& puzzle) {
   ExplainOutput out;
   out.set_puzzle(ToLine(puzzle));
-  const Explanation e = solver.Explain(puzzle);
   out.set_status(std::string(ExplainStatusName(e.status)));
   for (const Deduction& d : e.steps)
     *out.add_steps() = ToStepOutput(d, puzzle.shape());

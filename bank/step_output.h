@@ -24,9 +24,22 @@ std::string TechniqueNameInText(absl::string_view id);
 
 StepOutput ToStepOutput(const Deduction& step, const Shape& shape);
 
+// The walk-through of `puzzle` as the rater makes it (Rater::Rate): the
+// walk of its canonical form (core/canonical.h) mapped back to the cells
+// and digits of `puzzle` (deduction/transform.h), so that every isomorph
+// of a puzzle gets the same steps, ER/EP/ED and counts, and they equal
+// `rate --explain`'s. A puzzle without exactly one solution, or whose
+// canonical form cannot be computed, is walked as written.
+Explanation ExplainAsRated(const StepSolver& solver, const Grid& puzzle);
+
 // The whole explanation of `puzzle` by `solver` (explain --json): status,
-// steps, ER/EP/ED, technique counts, the final grid.
+// steps, ER/EP/ED, technique counts, the final grid; the walk is
+// ExplainAsRated's.
 ExplainOutput ExplainToOutput(const StepSolver& solver, const Grid& puzzle);
+
+// The same answer for a walk-through `e` of `puzzle` made elsewhere (a
+// rating's explanation: explain --db).
+ExplainOutput ExplanationToOutput(const Explanation& e, const Grid& puzzle);
 
 // "54 × hidden single, 3 × pointing, 1 × X-Wing".
 std::string CountSummary(const Explanation& explanation);

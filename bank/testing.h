@@ -6,6 +6,7 @@
 
 #include "gtest/gtest.h"
 #include "rater/rater.h"
+#include "rater/solver_features.h"
 #include "storage/sqlite_puzzle_store.h"
 
 namespace sudoku::bank {
@@ -18,7 +19,7 @@ inline std::unique_ptr<SqlitePuzzleStore> MemoryStore() {
 
 inline std::unique_ptr<Rater> MakeRater(
     StochasticUse stochastic = StochasticUse::kIfModelUses) {
-  RaterOptions options;
+  RaterOptions options = WithSolverFeatures({});
   options.stochastic = stochastic;
   auto rater = Rater::Create(options);
   EXPECT_TRUE(rater.ok()) << rater.status();

@@ -20,6 +20,7 @@
 #include "core/status_macros.h"
 #include "generator/generator.h"
 #include "rater/rater.h"
+#include "rater/solver_features.h"
 #include "render/book.h"
 #include "render/book_source.h"
 #include "render/grid_render.h"
@@ -206,7 +207,8 @@ int RunBookImpl(const CommandArgs& args) {
   };
   std::unique_ptr<MissingPuzzleMaker> maker;
   if (absl::GetFlag(FLAGS_generate_missing)) {
-    absl::StatusOr<std::unique_ptr<Rater>> rater = Rater::Create({});
+    absl::StatusOr<std::unique_ptr<Rater>> rater =
+        Rater::Create(WithSolverFeatures({}));
     if (!rater.ok())
       return UsageError(kName, std::string(rater.status().message()));
     maker = std::make_unique<MissingPuzzleMaker>(

@@ -20,6 +20,7 @@
 #include "core/format.h"
 #include "core/rng.h"
 #include "rater/rater.h"
+#include "rater/solver_features.h"
 
 ABSL_DECLARE_FLAG(bool, store_traces);
 ABSL_DECLARE_FLAG(bool, stochastic);
@@ -78,7 +79,8 @@ int RunBuild(const CommandArgs& args) {
     levels.push_back(*level);
   }
   if (levels.empty()) return UsageError(kName, "--levels is empty");
-  absl::StatusOr<std::unique_ptr<Rater>> rater = Rater::Create({});
+  absl::StatusOr<std::unique_ptr<Rater>> rater =
+      Rater::Create(WithSolverFeatures({}));
   if (!rater.ok())
     return UsageError(kName, std::string(rater.status().message()));
   absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> store =
@@ -269,7 +271,7 @@ Command CorpusCommand() {
       "[--levels=easy,medium,hard,evil]\n"
       "           [--shard=I/K] [--db=PATH] [--out=DIR] [--seed=S] [--jobs=J]\n"
       "           [--shape=RxC] [--symmetry=S] [--collection=PREFIX] "
-      "[--nostore-traces] [--stochastic]\n"
+      "[--store-traces] [--stochastic]\n"
       "       sudoku-forge corpus merge --db=OUT.db SHARD.db... [--out=DIR]\n"
       "build: generates --per-level puzzles of each level (rated, with trace "
       "and\n"

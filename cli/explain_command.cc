@@ -4,16 +4,20 @@
 #include <memory>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "bank/step_output.h"
+#include "bank/trace_rebuild.h"
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/flags.h"
 #include "cli/input.h"
+#include "cli/store_util.h"
 #include "core/format.h"
 #include "core/parallel.h"
 #include "deduction/step_solver.h"
+#include "rater/solver_features.h"
 #include "storage/deduction_output.pb.h"
 #include "storage/json.h"
 
@@ -29,6 +33,16 @@ struct Explained {
   std::string summary;  // the count line for text output
 };
 
+Explained Summarise(Explained r, const Shape& shape) {
+  Explanation counts(shape);
+  for (const TechniqueCountOutput& c : r.out.technique_counts()) {
+    counts.technique_counts.emplace_back(c.technique(),
+                                         static_cast<int>(c.count()));
+  }
+  r.summary = bank::CountSummary(counts);
+  return r;
+}
+
 Explained ExplainOne(const StepSolver& solver, const InputPuzzle& input) {
   Explained r;
   if (!input.grid.ok()) {
@@ -40,13 +54,7 @@ Explained ExplainOne(const StepSolver& solver, const InputPuzzle& input) {
   r.out = bank::ExplainToOutput(solver, *input.grid);
   r.out.set_where(input.where());
   r.out.set_label(input.label);
-  Explanation counts(input.grid->shape());
-  for (const TechniqueCountOutput& c : r.out.technique_counts()) {
-    counts.technique_counts.emplace_back(c.technique(),
-                                         static_cast<int>(c.count()));
-  }
-  r.summary = bank::CountSummary(counts);
-  return r;
+  return Summarise(std::move(r), input.grid->shape());
 }
 
 void PrintText(const Explained& r) {
@@ -87,7 +95,64 @@ void PrintText(const Explained& r) {
   std::cout << "\n";
 }
 
+// explain --db=PATH ID...: the stored puzzles' walk-throughs, rebuilt by
+// the rater and checked against the stored rating and trace
+// (bank/trace_rebuild.h), so a bank without stored traces explains exactly
+// as one with them.
+int RunExplainStored(const CommandArgs& args) {
+  if (!absl::GetFlag(FLAGS_techniques).empty() ||
+      absl::GetFlag(FLAGS_no_uniqueness) || absl::GetFlag(FLAGS_no_guess)) {
+    return UsageError("explain",
+                      "--db explains with the rater's ladder: drop "
+                      "--techniques, --no-uniqueness and --no-guess");
+  }
+  std::vector<int64_t> ids;
+  for (const std::string& arg : args.positional) {
+    int64_t id = 0;
+    if (!absl::SimpleAtoi(arg, &id))
+      return UsageError("explain",
+                        absl::StrCat("--db: '", arg, "' is not a puzzle id"));
+    ids.push_back(id);
+  }
+  if (ids.empty()) return UsageError("explain", "--db: give puzzle ids");
+  absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> store =
+      OpenStoreFromFlags(false);
+  if (!store.ok())
+    return UsageError("explain", std::string(store.status().message()));
+  absl::StatusOr<std::unique_ptr<Rater>> rater =
+      Rater::Create(WithSolverFeatures({}));
+  if (!rater.ok())
+    return UsageError("explain", std::string(rater.status().message()));
+  const bool json = absl::GetFlag(FLAGS_json);
+  int exit_code = kExitOk;
+  for (int64_t id : ids) {
+    absl::StatusOr<bank::RebuiltRating> rebuilt =
+        bank::RebuildStored(**store, id, **rater);
+    Explained r;
+    if (!rebuilt.ok()) {
+      std::cerr << "sudoku-forge explain: " << rebuilt.status().message()
+                << "\n";
+      r.out.set_status("invalid");
+      r.out.set_error(std::string(rebuilt.status().message()));
+      exit_code = kExitBadPuzzle;
+    } else {
+      r.out = bank::ExplanationToOutput(*rebuilt->rating.explanation,
+                                        rebuilt->puzzle.givens);
+      r.out.set_label(rebuilt->puzzle.label);
+      r = Summarise(std::move(r), rebuilt->puzzle.givens.shape());
+    }
+    r.out.set_where(absl::StrCat("id ", id));
+    if (json) {
+      std::cout << ToJson(r.out) << "\n";
+    } else {
+      PrintText(r);
+    }
+  }
+  return exit_code;
+}
+
 int RunExplain(const CommandArgs& args) {
+  if (args.given_flags.count("db") != 0) return RunExplainStored(args);
   absl::StatusOr<ParseOptions> options = ParseOptionsFromFlags();
   if (!options.ok())
     return UsageError("explain", std::string(options.status().message()));
@@ -131,6 +196,7 @@ Command ExplainCommand() {
       "Usage: sudoku-forge explain [FILE|-|PUZZLE]... [--json] "
       "[--techniques=LIST]\n"
       "       [--no-uniqueness] [--no-guess] [--shape=RxC] [--jobs=J]\n"
+      "       sudoku-forge explain --db=PATH ID... [--json]\n"
       "Solves each puzzle the way a person would: at every point the easiest\n"
       "deduction (lowest Sudoku Explainer rating) of the ladder, until "
       "solved.\n"
@@ -147,8 +213,12 @@ Command ExplainCommand() {
       "is\n"
       "still complete; --no-guess stops there and reports 'stuck' instead.\n"
       "One result per puzzle; a bad line is reported with its line and column\n"
-      "and the batch carries on (exit code 1 at the end).",
-      {"json", "techniques", "no_uniqueness", "no_guess", "shape", "jobs"},
+      "and the batch carries on (exit code 1 at the end).\n"
+      "explain --db=PATH ID...: the stored puzzles' walk-throughs, rebuilt by "
+      "the\n"
+      "rater and checked against the stored rating (and trace, when stored).",
+      {"json", "techniques", "no_uniqueness", "no_guess", "shape", "jobs",
+       "db"},
       &RunExplain};
 }
 

@@ -3,6 +3,7 @@
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
+#include "bank/export_jsonl.h"
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/flags.h"
@@ -58,9 +59,9 @@ int RunExport(const CommandArgs& args) {
   std::string format = absl::GetFlag(FLAGS_format);
   if (format.empty()) format = absl::GetFlag(FLAGS_json) ? "json" : "line";
   if (format != "line" && format != "grid" && format != "json" &&
-      format != "sdk") {
+      format != "sdk" && format != "jsonl") {
     return UsageError("export", absl::StrCat("unknown --format '", format,
-                                             "' (line|grid|json|sdk)"));
+                                             "' (line|grid|json|sdk|jsonl)"));
   }
   absl::StatusOr<PuzzleQuery> query = QueryFromFlags();
   if (!query.ok())
@@ -69,6 +70,16 @@ int RunExport(const CommandArgs& args) {
       OpenStoreFromFlags(false);
   if (!store.ok())
     return UsageError("export", std::string(store.status().message()));
+  if (format == "jsonl") {  // every stored field (bank/export_jsonl.h)
+    absl::StatusOr<int64_t> written =
+        bank::ExportJsonl(**store, *query, std::cout);
+    if (!written.ok()) {
+      std::cerr << "sudoku-forge export: " << written.status().message()
+                << "\n";
+      return kExitUsage;
+    }
+    return kExitOk;
+  }
   const bool with_solution = absl::GetFlag(FLAGS_with_solution);
   query->limit = kPage;
   while (true) {
@@ -94,7 +105,7 @@ Command ExportCommand() {
           "Usage: sudoku-forge export [--db=PATH] [--collection=NAME] "
           "[--level=L] [--shape=RxC]\n"
           "       [--score-min=X] [--score-max=Y] [--unused] "
-          "[--format=line|grid|json|sdk]\n"
+          "[--format=line|grid|json|sdk|jsonl]\n"
           "       [--with-solution]\n"
           "Prints every stored puzzle matching all the filters, in id order. "
           "Level and\n"
@@ -103,7 +114,10 @@ Command ExportCommand() {
           "a book. line: one puzzle per line (TAB solution); grid: boxed "
           "grids; json: one\n"
           "object per puzzle (sudoku.proto Puzzle); sdk: '#' header + N rows "
-          "per puzzle.",
+          "per puzzle;\n"
+          "jsonl: one object per puzzle with every stored field of the "
+          "puzzle, its latest\n"
+          "rating and its generation info (docs/STORAGE.md).",
           flags, &RunExport};
 }
 

@@ -136,9 +136,9 @@ TEST(GenerateCliTest, ScoreTargetSteersInsideTheLevel) {
 TEST(GenerateCliTest, DbStoresSolutionRatingTraceAndProvenance) {
   const std::string db = UniqueTempPath("store.db");
   RemoveDb(db);
-  const CliResult r =
-      RunCli(absl::StrCat("generate --count=8 --seed=11 --jobs=2 --db=", db,
-                          " --collection=mine --symmetry=rot180"));
+  const CliResult r = RunCli(
+      absl::StrCat("generate --count=8 --seed=11 --jobs=2 --db=", db,
+                   " --collection=mine --symmetry=rot180 --store-traces"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.err, HasSubstr("8 new"));
   const std::vector<std::string> printed = Lines(r.out);
@@ -178,6 +178,43 @@ TEST(GenerateCliTest, DbStoresSolutionRatingTraceAndProvenance) {
     EXPECT_EQ(g.parameters().at("symmetry"), "rot180");
     EXPECT_EQ(printed[index], ToLine(p.givens));
   }
+}
+
+// Issue 22: traces are not stored by default; show and explain --db
+// rebuild them, checked against the stored rating, and a bank without
+// traces explains exactly as one with them.
+TEST(GenerateCliTest, BankWithoutTracesExplainsAsOneWithThem) {
+  const std::string with = UniqueTempPath("with-traces.db");
+  const std::string without = UniqueTempPath("without-traces.db");
+  ASSERT_EQ(RunCli(absl::StrCat("generate --count=3 --seed=4 --db=", with,
+                                " --store-traces"))
+                .exit_code,
+            0);
+  ASSERT_EQ(RunCli(absl::StrCat("generate --count=3 --seed=4 --db=", without))
+                .exit_code,
+            0);
+  EXPECT_THAT(RunCli(absl::StrCat("stats --db=", without)).out,
+              HasSubstr("traces 0"));
+  for (const char* flags : {"", " --json"}) {
+    const CliResult a =
+        RunCli(absl::StrCat("explain --db=", with, " 1 2 3", flags));
+    const CliResult b =
+        RunCli(absl::StrCat("explain --db=", without, " 1 2 3", flags));
+    ASSERT_EQ(a.exit_code, 0) << a.err;
+    ASSERT_EQ(b.exit_code, 0) << b.err;
+    EXPECT_EQ(a.out, b.out);
+    EXPECT_THAT(a.out, HasSubstr("solved"));
+  }
+  const CliResult shown = RunCli(absl::StrCat("show 2 --db=", without));
+  ASSERT_EQ(shown.exit_code, 0) << shown.err;
+  EXPECT_THAT(shown.out,
+              HasSubstr("rebuilt and checked against the stored rating"));
+  const CliResult bad = RunCli(absl::StrCat("explain --db=", without, " x"));
+  EXPECT_EQ(bad.exit_code, 2);
+  const CliResult missing =
+      RunCli(absl::StrCat("explain --db=", without, " 99"));
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_THAT(missing.err, HasSubstr("99"));
 }
 
 TEST(GenerateCliTest, RerunResumesWithoutDuplicates) {

@@ -17,6 +17,7 @@
 #include "generator/generator.h"
 #include "generator/level_target.h"
 #include "rater/rater.h"
+#include "rater/solver_features.h"
 #include "storage/cli_output.pb.h"
 #include "storage/json.h"
 
@@ -51,8 +52,10 @@ ABSL_FLAG(bool, stochastic, false,
           "generate/corpus build: rate each kept puzzle with the stochastic "
           "solvers too (their success rates, at the rater's budgets, are "
           "printed with --json and stored with --db)");
-ABSL_FLAG(bool, store_traces, true,
-          "With --db: store each puzzle's solve path (the rater's trace) too");
+ABSL_FLAG(bool, store_traces, false,
+          "With --db: store each puzzle's solve path (the rater's trace, "
+          "compressed) too; without it, show and explain --db rebuild it "
+          "from the puzzle (docs/STORAGE.md)");
 
 namespace sudoku::cli {
 
@@ -104,7 +107,8 @@ int RunGenerate(const CommandArgs& args) {
   std::unique_ptr<Rater> rater;
   const bool stochastic = absl::GetFlag(FLAGS_stochastic);
   if (target.active() || to_db || stochastic) {
-    absl::StatusOr<std::unique_ptr<Rater>> made = Rater::Create({});
+    absl::StatusOr<std::unique_ptr<Rater>> made =
+        Rater::Create(WithSolverFeatures({}));
     if (!made.ok())
       return UsageError("generate", std::string(made.status().message()));
     rater = std::move(*made);
@@ -214,7 +218,7 @@ Command GenerateCommand() {
       "       [--level=easy|medium|hard|evil|needs-guessing] [--score-min=X]\n"
       "       [--score-max=X] [--score-target=X] [--requires=TECHNIQUE]\n"
       "       [--max-attempts=N] [--json]\n"
-      "       [--db=PATH [--collection=NAME] [--nostore-traces]] "
+      "       [--db=PATH [--collection=NAME] [--store-traces]] "
       "[--stochastic]\n"
       "--stochastic completes each kept puzzle's rating with the stochastic\n"
       "solvers' success rates (stored with --db, printed with --json).\n"

@@ -7,6 +7,7 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "bank/exact_uniqueness.h"
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/flags.h"
@@ -14,7 +15,6 @@
 #include "cli/progress.h"
 #include "cli/store_util.h"
 #include "solvers/solver.h"
-#include "storage/exact_uniqueness.h"
 #include "storage/importer.h"
 
 ABSL_DECLARE_FLAG(int64_t, max_nodes);  // validate_command.cc

@@ -26,6 +26,7 @@
 #include "core/format.h"
 #include "core/parallel.h"
 #include "rater/rater.h"
+#include "rater/solver_features.h"
 #include "storage/cli_output.pb.h"
 #include "storage/json.h"
 #include "storage/sudoku.pb.h"
@@ -105,7 +106,7 @@ int RunRate(const CommandArgs& args) {
       ReadInputs(sources, *options);
   if (!inputs.ok())
     return UsageError("rate", std::string(inputs.status().message()));
-  RaterOptions rater_options;
+  RaterOptions rater_options = WithSolverFeatures({});
   rater_options.techniques = absl::GetFlag(FLAGS_techniques);
   rater_options.allow_uniqueness = !absl::GetFlag(FLAGS_no_uniqueness);
   rater_options.stochastic = absl::GetFlag(FLAGS_no_stochastic)

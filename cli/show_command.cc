@@ -4,10 +4,12 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "bank/trace_rebuild.h"
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/store_util.h"
 #include "core/format.h"
+#include "rater/solver_features.h"
 
 namespace sudoku::cli {
 namespace {
@@ -77,8 +79,27 @@ int RunShow(const CommandArgs& args) {
     std::cout << "rating: none\n";
   }
   absl::StatusOr<std::optional<proto::Trace>> trace = (*store)->LatestTrace(id);
+  std::string rebuilt_note;
+  if (trace.ok() && !trace->has_value() && ratings.ok() && !ratings->empty()) {
+    // Not stored (the default): rebuilt by the rater and checked against
+    // the stored rating (bank/trace_rebuild.h).
+    absl::StatusOr<std::unique_ptr<Rater>> rater =
+        Rater::Create(WithSolverFeatures({}));
+    absl::StatusOr<bank::RebuiltRating> rebuilt =
+        rater.ok() ? bank::RebuildStored(**store, id, **rater)
+                   : absl::StatusOr<bank::RebuiltRating>(rater.status());
+    if (!rebuilt.ok()) {
+      std::cerr << "sudoku-forge show: " << rebuilt.status().message() << "\n";
+      return kExitBadPuzzle;
+    }
+    *trace = std::move(rebuilt->trace);
+    rebuilt_note = rebuilt->checked_rating
+                       ? ", rebuilt and checked against the stored rating"
+                       : ", rebuilt (the stored rating is another version's)";
+  }
   if (trace.ok() && trace->has_value()) {
-    std::cout << "trace (" << (*trace)->steps_size() << " steps):\n";
+    std::cout << "trace (" << (*trace)->steps_size() << " steps" << rebuilt_note
+              << "):\n";
     int n = 0;
     for (const auto& step : (*trace)->steps()) {
       std::cout << "  " << ++n << ". " << step.technique_id() << ": "

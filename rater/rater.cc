@@ -15,7 +15,6 @@
 #include "deduction/technique_table.h"
 #include "deduction/transform.h"
 #include "solvers/solver.h"
-#include "solvers/stochastic.h"
 
 namespace sudoku {
 namespace {
@@ -140,7 +139,17 @@ absl::Status RaterOptions::Validate() const {
       return absl::InvalidArgumentError(absl::StrCat(
           "rater: ", c.solver, ": stochastic iterations must be at least 1"));
     }
-    SUDOKU_RETURN_IF_ERROR(MakeStochasticSolver(c.solver).status());
+    if (stochastic_source != nullptr)
+      SUDOKU_RETURN_IF_ERROR(stochastic_source->CheckSolver(c.solver));
+  }
+  const bool may_run =
+      !stochastic_solvers.empty() &&
+      (stochastic == StochasticUse::kAlways ||
+       (stochastic == StochasticUse::kIfModelUses && ModelUsesStochastic()));
+  if (may_run && stochastic_source == nullptr) {
+    return absl::InvalidArgumentError(
+        "rater: the stochastic solvers are on but no stochastic_source is "
+        "given (rater/solver_features.h)");
   }
   return absl::OkStatus();
 }
@@ -251,26 +260,28 @@ void Rater::RunStochastic(const Grid& target, RatingFeatures& f) const {
       DeriveSeed(options_.stochastic_seed, Fnv1a(ToLine(target)));
   for (size_t k = 0; k < options_.stochastic_solvers.size(); ++k) {
     const RaterOptions::StochasticConfig& c = options_.stochastic_solvers[k];
-    absl::StatusOr<std::unique_ptr<StochasticSolver>> runner =
-        MakeStochasticSolver(c.solver);
-    if (!runner.ok() || !(*runner)->SupportsShape(target.shape())) continue;
-    StochasticBudget budget;
-    budget.max_iterations = c.iterations;
-    StochasticSummary s = RunMany(**runner, target, c.runs,
-                                  DeriveSeed(f.stochastic_seed, k), budget);
-    f.stochastic_success[c.solver] = s.success_rate;
-    f.stochastic_median_iterations[c.solver] = s.median_iterations;
+    const std::optional<StochasticFeature> s = options_.stochastic_source->Run(
+        c.solver, target, c.runs, DeriveSeed(f.stochastic_seed, k),
+        c.iterations);
+    if (!s.has_value()) continue;
+    f.stochastic_success[c.solver] = s->success_rate;
+    f.stochastic_median_iterations[c.solver] = s->median_iterations;
   }
 }
 
-void Rater::AddStochasticFeatures(const Grid& puzzle,
-                                  RatingResult* rating) const {
-  if (rating->status != RateStatus::kRated) return;
-  if (!rating->features.stochastic_success.empty()) return;
+absl::Status Rater::AddStochasticFeatures(const Grid& puzzle,
+                                          RatingResult* rating) const {
+  if (options_.stochastic_source == nullptr) {
+    return absl::FailedPreconditionError(
+        "rater: no stochastic_source to run the stochastic solvers with");
+  }
+  if (rating->status != RateStatus::kRated) return absl::OkStatus();
+  if (!rating->features.stochastic_success.empty()) return absl::OkStatus();
   absl::StatusOr<Canonical> canonical = Canonicalize(puzzle);
   RunStochastic(canonical.ok() ? canonical->form : puzzle, rating->features);
   rating->score = ForgeScore(rating->features);
   rating->level = LevelFor(rating->score, rating->features);
+  return absl::OkStatus();
 }
 
 RatingResult Rater::RateAsWritten(const Grid& puzzle, SolveResult exact) const {

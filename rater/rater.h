@@ -25,6 +25,7 @@
 #include "core/grid.h"
 #include "deduction/step_solver.h"
 #include "rater/players.h"
+#include "rater/stochastic_features.h"
 #include "solvers/solver.h"
 
 namespace sudoku {
@@ -114,6 +115,10 @@ struct RaterOptions {
   };
   std::vector<StochasticConfig> stochastic_solvers = DefaultStochasticBudgets();
   uint64_t stochastic_seed = 1;
+  // Runs the stochastic solvers (rater/stochastic_features.h; the registry's
+  // solvers: rater/solver_features.h). Needed whenever the rater may run
+  // them (Validate() says so); not a parameter of the rating.
+  std::shared_ptr<const StochasticFeatureSource> stochastic_source;
   // The simulated players of player_effort; their seed is derived from
   // `player_seed` and the puzzle's canonical form (Rater::Rate).
   PlayerModelOptions players;
@@ -163,8 +168,10 @@ class Rater {
   // lacks them, whatever options().stochastic says: a generator judges with
   // a fast rater and completes only the puzzles it keeps. The score and
   // level are recomputed (they change only if the model reads the
-  // solvers). No-op unless rating->status is kRated.
-  void AddStochasticFeatures(const Grid& puzzle, RatingResult* rating) const;
+  // solvers). No-op unless rating->status is kRated. FailedPrecondition
+  // when options().stochastic_source is not set.
+  absl::Status AddStochasticFeatures(const Grid& puzzle,
+                                     RatingResult* rating) const;
 
   const RaterOptions& options() const { return options_; }
   // options().Parameters() plus the resolved deduction ladder: every

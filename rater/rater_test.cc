@@ -11,6 +11,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "rater/calibration.h"
+#include "rater/solver_features.h"
 #include "rater/test_options.h"
 #include "solvers/stochastic_registry.h"
 #include "tests/testing/paths.h"
@@ -226,19 +227,38 @@ TEST(RaterTest, EngineVersionAndParametersNameTheSetup) {
 }
 
 TEST(RaterTest, RejectsBadStochasticBudgets) {
-  RaterOptions bad;
+  RaterOptions bad = WithSolverFeatures({});
   bad.stochastic_solvers = {{"anneal", 0, 10}};
   EXPECT_THAT(Rater::Create(bad), StatusIs(absl::StatusCode::kInvalidArgument));
   bad.stochastic_solvers = {{"no-such-solver", 1, 10}};
   EXPECT_FALSE(Rater::Create(bad).ok());
 }
 
+// The rater runs the stochastic solvers only through a source it is given
+// (rater/stochastic_features.h): without one, asking for them is an error,
+// not a rating without them.
+TEST(RaterTest, StochasticSolversNeedASource) {
+  RaterOptions always;
+  always.stochastic = StochasticUse::kAlways;
+  EXPECT_THAT(Rater::Create(always),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+  RaterOptions never;
+  never.stochastic = StochasticUse::kNever;
+  auto rater = Rater::Create(never);
+  ASSERT_OK(rater);
+  const Grid puzzle = *ParseGrid(kWiki);
+  RatingResult rating = (*rater)->Rate(puzzle);
+  EXPECT_THAT((*rater)->AddStochasticFeatures(puzzle, &rating),
+              StatusIs(absl::StatusCode::kFailedPrecondition));
+  EXPECT_TRUE(rating.features.stochastic_success.empty());
+}
+
 // A fast rating completed with the stochastic solvers equals the rating
 // that ran them from the start (same canonical-form runs and seeds).
 TEST(RaterTest, AddStochasticFeaturesMatchesAFullRating) {
-  RaterOptions fast_options;
+  RaterOptions fast_options = WithSolverFeatures({});
   fast_options.stochastic = StochasticUse::kNever;
-  RaterOptions full_options;
+  RaterOptions full_options = WithSolverFeatures({});
   full_options.stochastic = StochasticUse::kAlways;
   auto fast = Rater::Create(fast_options);
   auto full = Rater::Create(full_options);
@@ -249,7 +269,7 @@ TEST(RaterTest, AddStochasticFeaturesMatchesAFullRating) {
       "...4...9");
   RatingResult completed = (*fast)->Rate(puzzle);
   ASSERT_TRUE(completed.features.stochastic_success.empty());
-  (*fast)->AddStochasticFeatures(puzzle, &completed);
+  ASSERT_OK((*fast)->AddStochasticFeatures(puzzle, &completed));
   const RatingResult reference = (*full)->Rate(puzzle);
   ASSERT_FALSE(reference.features.stochastic_success.empty());
   EXPECT_EQ(completed.features.stochastic_success,

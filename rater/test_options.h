@@ -3,12 +3,13 @@
 #define SUDOKU_RATER_TEST_OPTIONS_H_
 
 #include "rater/rater.h"
+#include "rater/solver_features.h"
 
 namespace sudoku::testing {
 
 // The stochastic solvers on, at budgets small enough for sanitizer runs.
 inline RaterOptions SmallStochasticOptions() {
-  RaterOptions options;
+  RaterOptions options = WithSolverFeatures({});
   options.stochastic = StochasticUse::kAlways;
   options.stochastic_solvers = {{"anneal", 2, 300},
                                 {"hillclimb", 2, 10},

@@ -26,6 +26,7 @@
 #include "rater/calibration.h"
 #include "rater/model_file.h"
 #include "rater/rater.h"
+#include "rater/solver_features.h"
 #include "rater/stats.h"
 #include "research/calibrate_se.h"
 #include "research/calibration_report.h"
@@ -122,7 +123,7 @@ int WriteDocument(const Rater& rater, const CalibrationRun& run) {
 int RunCalibrate(const CommandArgs& args) {
   if (!args.positional.empty() && args.positional[0] == "se")
     return RunCalibrateSeCommand(args);
-  RaterOptions options;
+  RaterOptions options = WithSolverFeatures({});
   options.techniques = absl::GetFlag(FLAGS_techniques);
   absl::StatusOr<std::vector<std::string>> inputs =
       ParseInputs(absl::GetFlag(FLAGS_inputs));

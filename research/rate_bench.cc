@@ -16,6 +16,7 @@
 #include "cli/input.h"
 #include "core/stats.h"
 #include "rater/rater.h"
+#include "rater/solver_features.h"
 #include "research/bench.h"
 #include "research/bench_report.h"
 #include "solvers/stochastic.h"
@@ -46,7 +47,7 @@ int BenchRate(const CommandArgs&) {
   }
   if (grids.empty())
     return UsageError("bench", absl::StrCat(path, ": no puzzles"));
-  RaterOptions rater_options;
+  RaterOptions rater_options = WithSolverFeatures({});
   rater_options.techniques = absl::GetFlag(FLAGS_techniques);
   const bool stochastic = absl::GetFlag(FLAGS_stochastic);
   rater_options.stochastic =

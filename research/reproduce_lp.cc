@@ -20,11 +20,13 @@
 #include "generator/generator.h"
 #include "generator/level_target.h"
 #include "rater/rater.h"
+#include "rater/solver_features.h"
 #include "research/reproduce.h"
 #include "solvers/entropy.h"
 #include "solvers/soft_puzzle.h"
 #include "solvers/solver.h"
 #include "solvers/stochastic.h"
+#include "solvers/stochastic_registry.h"
 
 namespace sudoku::research {
 namespace {
@@ -93,7 +95,8 @@ std::string HeaderLine(const ReproduceOptions& o, const char* target,
 // puzzle i seeded with DeriveSeed(seed, i).
 absl::StatusOr<std::vector<Grid>> GeneratedSet(Level level, int count,
                                                uint64_t seed) {
-  SUDOKU_ASSIGN_OR_RETURN(std::unique_ptr<Rater> rater, Rater::Create({}));
+  SUDOKU_ASSIGN_OR_RETURN(std::unique_ptr<Rater> rater,
+                          Rater::Create(WithSolverFeatures({})));
   DifficultyTarget target;
   target.level = level;
   SUDOKU_ASSIGN_OR_RETURN(Judge judge, MakeJudge(*rater, target));

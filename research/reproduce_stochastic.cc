@@ -17,6 +17,7 @@
 #include "solvers/reseda.h"
 #include "solvers/solver.h"
 #include "solvers/stochastic.h"
+#include "solvers/stochastic_registry.h"
 
 namespace sudoku::research {
 namespace {

@@ -102,22 +102,17 @@ bool BitSearch::Propagate(uint32_t* cand) {
 }
 
 void BitSearch::RecordSolution(const uint32_t* cand) {
-  if (num_solutions_ < 2) {
+  if (count_.num_solutions < 2) {
     uint8_t* out =
-        solutions_.data() + static_cast<size_t>(num_solutions_) * cells_;
+        solutions_.data() + static_cast<size_t>(count_.num_solutions) * cells_;
     for (size_t cell = 0; cell < cells_; ++cell)
       out[cell] = static_cast<uint8_t>(std::countr_zero(cand[cell] & all_) + 1);
   }
-  ++num_solutions_;
-  if (max_solutions_ > 0 && num_solutions_ >= max_solutions_) stop_ = true;
+  count_.AddSolution();
 }
 
 void BitSearch::Search(int depth) {
-  if (max_nodes_ > 0 && nodes_ >= max_nodes_) {
-    limit_hit_ = stop_ = true;
-    return;
-  }
-  ++nodes_;
+  if (!count_.EnterNode()) return;
   uint32_t* cand = Level(depth);
   if (!Propagate(cand)) return;
   // The cell with the fewest candidates; when solving, among cells with two
@@ -158,13 +153,13 @@ void BitSearch::Search(int depth) {
   if (rng_ != nullptr) Shuffle(*rng_, order, order + count);
   uint32_t* child = Level(depth + 1);
   for (int i = 0; i < count; ++i) {
-    if (i > 0) ++guesses_;
+    if (i > 0) ++count_.guesses;
     std::copy(cand, cand + cells_, child);
     child[best] = order[i];
     queue_size_ = 0;
     queue_[queue_size_++] = static_cast<int16_t>(best);
     Search(depth + 1);
-    if (stop_) return;
+    if (count_.stop) return;
   }
 }
 
@@ -172,11 +167,7 @@ SolveResult BitSearch::Run(const Grid& puzzle, const SolveLimits& limits,
                            Rng* rng) {
   Prepare(puzzle.shape());
   rng_ = rng;
-  max_solutions_ = limits.max_solutions;
-  max_nodes_ = limits.max_nodes;
-  num_solutions_ = 0;
-  nodes_ = guesses_ = 0;
-  limit_hit_ = stop_ = false;
+  count_.Reset(limits);
   queue_size_ = 0;
 
   uint32_t* root = Level(0);
@@ -197,13 +188,10 @@ SolveResult BitSearch::Run(const Grid& puzzle, const SolveLimits& limits,
     Search(0);
   } else {
     queue_size_ = 0;
-    nodes_ = 1;
+    count_.nodes = 1;
   }
-  result.num_solutions = num_solutions_;
-  result.limit_hit = limit_hit_;
-  result.nodes = nodes_;
-  result.guesses = guesses_;
-  const int kept = std::min(num_solutions_, 2);
+  count_.Fill(result);
+  const int kept = std::min(count_.num_solutions, 2);
   for (int s = 0; s < kept; ++s) {
     Grid g(puzzle.shape());
     const uint8_t* in = solutions_.data() + static_cast<size_t>(s) * cells_;

@@ -25,6 +25,7 @@
 
 #include "core/grid.h"
 #include "core/rng.h"
+#include "solvers/search_counter.h"
 #include "solvers/solver.h"
 
 namespace sudoku {
@@ -72,13 +73,7 @@ class BitSearch {
 
   // Per-run state.
   Rng* rng_ = nullptr;
-  int max_solutions_ = 0;
-  int64_t max_nodes_ = 0;
-  int num_solutions_ = 0;
-  int64_t nodes_ = 0;
-  int64_t guesses_ = 0;
-  bool limit_hit_ = false;
-  bool stop_ = false;
+  SearchCounter count_;
 };
 
 }  // namespace sudoku

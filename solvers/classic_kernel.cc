@@ -356,15 +356,14 @@ bool ClassicKernel::StackAndTriads(State& s, bool& narrowed) {
 }
 
 void ClassicKernel::RecordSolution(const State& s) {
-  if (num_solutions_ < 2) {
-    uint8_t* out = solutions_[num_solutions_];
+  if (count_.num_solutions < 2) {
+    uint8_t* out = solutions_[count_.num_solutions];
     for (int d = 0; d < 9; ++d)
       for (int b = 0; b < 3; ++b)
         for (uint32_t m = s.f[3 * d + b]; m != 0; m &= m - 1)
           out[27 * b + std::countr_zero(m)] = static_cast<uint8_t>(d + 1);
   }
-  ++num_solutions_;
-  if (max_solutions_ > 0 && num_solutions_ >= max_solutions_) stop_ = true;
+  count_.AddSolution();
 }
 
 bool ClassicKernel::BranchOnArrangement(State& s) {
@@ -407,17 +406,13 @@ bool ClassicKernel::BranchOnArrangement(State& s) {
     }
   }
   for (int k = 0; k < 2; ++k) {
-    if (k > 0) ++guesses_;
-    if (max_nodes_ > 0 && nodes_ >= max_nodes_) {
-      limit_hit_ = stop_ = true;
-      return true;
-    }
-    ++nodes_;
+    if (k > 0) ++count_.guesses;
+    if (!count_.EnterNode()) return true;
     if (k == 0) {
       State child = s;
       for (int bb = 0; bb < 3; ++bb) child.f[3 * d + bb] &= keep[0][bb];
       if (Propagate(child)) Search(child);
-      if (stop_) return true;
+      if (count_.stop) return true;
     } else {
       for (int bb = 0; bb < 3; ++bb) s.f[3 * d + bb] &= keep[1][bb];
       if (Propagate(s)) Search(s);
@@ -481,17 +476,13 @@ void ClassicKernel::Search(State& s) {
   for (int d = 0; d < 9; ++d)
     if (s.f[3 * d + b] & bit) digits[count++] = d;
   for (int k = 0; k < count; ++k) {
-    if (k > 0) ++guesses_;
-    if (max_nodes_ > 0 && nodes_ >= max_nodes_) {
-      limit_hit_ = stop_ = true;
-      return;
-    }
-    ++nodes_;
+    if (k > 0) ++count_.guesses;
+    if (!count_.EnterNode()) return;
     if (k + 1 < count) {
       State child = s;
       Place(child, digits[k], cell);
       if (Propagate(child)) Search(child);
-      if (stop_) return;
+      if (count_.stop) return;
     } else {
       Place(s, digits[k], cell);
       if (Propagate(s)) Search(s);
@@ -502,12 +493,8 @@ void ClassicKernel::Search(State& s) {
 bool ClassicKernel::HasSolutionDifferingAt(const Grid& puzzle,
                                            const Grid& solution,
                                            const int* cells, int num_cells) {
-  max_solutions_ = 1;
-  max_nodes_ = 0;
-  num_solutions_ = 0;
-  nodes_ = 1;
-  guesses_ = 0;
-  limit_hit_ = stop_ = false;
+  count_.Reset({.max_solutions = 1, .max_nodes = 0},
+               /*first_nodes=*/1);
   State base;
   for (int i = 0; i < 28; ++i) {
     base.f[i] = i < 27 ? kBandMask : 0;
@@ -525,19 +512,14 @@ bool ClassicKernel::HasSolutionDifferingAt(const Grid& puzzle,
     State s = base;
     s.f[3 * d + cell / 27] &= ~(uint32_t{1} << (cell % 27));
     if (Propagate(s)) Search(s);
-    if (num_solutions_ > 0) return true;
+    if (count_.num_solutions > 0) return true;
     Place(base, d, cell);
   }
   return false;
 }
 
 SolveResult ClassicKernel::Run(const Grid& puzzle, const SolveLimits& limits) {
-  max_solutions_ = limits.max_solutions;
-  max_nodes_ = limits.max_nodes;
-  num_solutions_ = 0;
-  nodes_ = 1;
-  guesses_ = 0;
-  limit_hit_ = stop_ = false;
+  count_.Reset(limits, /*first_nodes=*/1);
   State s;
   for (int i = 0; i < 28; ++i) {
     s.f[i] = i < 27 ? kBandMask : 0;
@@ -557,11 +539,8 @@ SolveResult ClassicKernel::Run(const Grid& puzzle, const SolveLimits& limits) {
   }
   if (ok && Propagate(s)) Search(s);
   SolveResult result;
-  result.num_solutions = num_solutions_;
-  result.limit_hit = limit_hit_;
-  result.nodes = nodes_;
-  result.guesses = guesses_;
-  for (int k = 0; k < num_solutions_ && k < 2; ++k) {
+  count_.Fill(result);
+  for (int k = 0; k < count_.num_solutions && k < 2; ++k) {
     Grid g(puzzle.shape());
     for (int cell = 0; cell < 81; ++cell) g.set(cell, solutions_[k][cell]);
     result.solutions.push_back(std::move(g));

@@ -38,6 +38,7 @@
 #include <cstdint>
 
 #include "core/grid.h"
+#include "solvers/search_counter.h"
 #include "solvers/solver.h"
 
 namespace sudoku {
@@ -57,7 +58,7 @@ class ClassicKernel {
   // first solution. Cheaper than counting to 2.
   bool HasSolutionDifferingAt(const Grid& puzzle, const Grid& solution,
                               const int* cells, int num_cells);
-  int64_t nodes() const { return nodes_; }
+  int64_t nodes() const { return count_.nodes; }
 
  private:
   struct State {
@@ -82,13 +83,7 @@ class ClassicKernel {
   bool BranchOnArrangement(State& s);
   void RecordSolution(const State& s);
 
-  int max_solutions_ = 0;
-  int64_t max_nodes_ = 0;
-  int num_solutions_ = 0;
-  int64_t nodes_ = 0;
-  int64_t guesses_ = 0;
-  bool limit_hit_ = false;
-  bool stop_ = false;
+  SearchCounter count_;
   uint8_t solutions_[2][81] = {};
   // Per digit, as of the last Propagate that returned true without solving:
   // its minirows in band k (k < 3, bit 3*row + box) and its (band, column)

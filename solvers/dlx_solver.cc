@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "solvers/search_counter.h"
+
 namespace sudoku {
 namespace {
 
@@ -30,13 +32,7 @@ class DlxSolver : public Solver {
   std::vector<uint8_t> solutions_;  // 2 x cells
   std::vector<uint8_t> givens_;
 
-  int max_solutions_ = 0;
-  int64_t max_nodes_ = 0;
-  int num_solutions_ = 0;
-  int64_t nodes_ = 0;
-  int64_t guesses_ = 0;
-  bool limit_hit_ = false;
-  bool stop_ = false;
+  SearchCounter count_;
 };
 
 void DlxSolver::Build(const Shape& shape) {
@@ -123,24 +119,19 @@ void DlxSolver::Uncover(int c) {
 }
 
 void DlxSolver::Search(int depth) {
-  if (max_nodes_ > 0 && nodes_ >= max_nodes_) {
-    limit_hit_ = stop_ = true;
-    return;
-  }
-  ++nodes_;
+  if (!count_.EnterNode()) return;
   if (right_[0] == 0) {
-    if (num_solutions_ < 2) {
+    if (count_.num_solutions < 2) {
       const size_t cells = givens_.size();
       uint8_t* out =
-          solutions_.data() + static_cast<size_t>(num_solutions_) * cells;
+          solutions_.data() + static_cast<size_t>(count_.num_solutions) * cells;
       for (size_t cell = 0; cell < cells; ++cell) out[cell] = givens_[cell];
       for (int k = 0; k < depth; ++k) {
         const int row = chosen_[static_cast<size_t>(k)];
         out[row / n_] = static_cast<uint8_t>(row % n_ + 1);
       }
     }
-    ++num_solutions_;
-    if (max_solutions_ > 0 && num_solutions_ >= max_solutions_) stop_ = true;
+    count_.AddSolution();
     return;
   }
   int best = right_[0];
@@ -157,7 +148,7 @@ void DlxSolver::Search(int depth) {
   bool first = true;
   for (int r = down_[static_cast<size_t>(best)]; r != best;
        r = down_[static_cast<size_t>(r)]) {
-    if (!first) ++guesses_;
+    if (!first) ++count_.guesses;
     first = false;
     chosen_[static_cast<size_t>(depth)] = row_of_[static_cast<size_t>(r)];
     for (int j = right_[static_cast<size_t>(r)]; j != r;
@@ -167,18 +158,14 @@ void DlxSolver::Search(int depth) {
     for (int j = left_[static_cast<size_t>(r)]; j != r;
          j = left_[static_cast<size_t>(j)])
       Uncover(column_[static_cast<size_t>(j)]);
-    if (stop_) break;
+    if (count_.stop) break;
   }
   Uncover(best);
 }
 
 SolveResult DlxSolver::Solve(const Grid& puzzle, const SolveLimits& limits) {
   Build(puzzle.shape());
-  max_solutions_ = limits.max_solutions;
-  max_nodes_ = limits.max_nodes;
-  num_solutions_ = 0;
-  nodes_ = guesses_ = 0;
-  limit_hit_ = stop_ = false;
+  count_.Reset(limits);
 
   // Cover the columns of every given's row; a column already covered means
   // two givens clash, so there is no solution.
@@ -207,7 +194,7 @@ SolveResult DlxSolver::Solve(const Grid& puzzle, const SolveLimits& limits) {
   if (ok) {
     Search(0);
   } else {
-    nodes_ = 1;
+    count_.nodes = 1;
   }
   for (int k = num_done - 1; k >= 0; --k) {
     const int c = done[static_cast<size_t>(k)];
@@ -215,11 +202,8 @@ SolveResult DlxSolver::Solve(const Grid& puzzle, const SolveLimits& limits) {
     covered_[static_cast<size_t>(c)] = 0;
   }
   SolveResult result;
-  result.num_solutions = num_solutions_;
-  result.limit_hit = limit_hit_;
-  result.nodes = nodes_;
-  result.guesses = guesses_;
-  for (int s = 0; s < num_solutions_ && s < 2; ++s) {
+  count_.Fill(result);
+  for (int s = 0; s < count_.num_solutions && s < 2; ++s) {
     Grid g(puzzle.shape());
     const uint8_t* in =
         solutions_.data() + static_cast<size_t>(s) * static_cast<size_t>(cells);

@@ -23,6 +23,7 @@
 #include "solvers/soft_puzzle.h"
 #include "solvers/solver.h"
 #include "solvers/stochastic.h"
+#include "solvers/stochastic_registry.h"
 #include "tests/testing/paths.h"
 #include "tests/testing/status_matchers.h"
 

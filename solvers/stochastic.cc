@@ -10,11 +10,9 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "core/rng.h"
 #include "core/stats.h"
-#include "solvers/stochastic_registry.h"
 
 namespace sudoku {
 double ThreadCpuSeconds() {
@@ -90,24 +88,6 @@ absl::Status CheckNoParamsLeft(absl::string_view solver,
   if (params.empty()) return absl::OkStatus();
   return absl::InvalidArgumentError(absl::StrCat(
       "solver ", solver, ": unknown parameter '", params.begin()->first, "'"));
-}
-
-std::vector<std::string> StochasticSolverNames() {
-  std::vector<std::string> names;
-  for (const StochasticRegistryEntry& e : StochasticRegistry()) {
-    names.emplace_back(e.name);
-  }
-  return names;
-}
-
-absl::StatusOr<std::unique_ptr<StochasticSolver>> MakeStochasticSolver(
-    absl::string_view name, const StochasticParams& params) {
-  for (const StochasticRegistryEntry& e : StochasticRegistry()) {
-    if (name == e.name) return e.make(params);
-  }
-  return absl::NotFoundError(absl::StrCat(
-      "unknown stochastic solver '", name,
-      "' (known: ", absl::StrJoin(StochasticSolverNames(), ", "), ")"));
 }
 
 StochasticSummary RunMany(StochasticSolver& solver, const Grid& puzzle,

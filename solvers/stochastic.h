@@ -85,12 +85,8 @@ using StochasticParams = std::map<std::string, std::string>;
 // missing '=', an empty key or a repeated key.
 absl::StatusOr<StochasticParams> ParseStochasticParams(absl::string_view text);
 
-// The registered stochastic solvers, in a fixed order.
-std::vector<std::string> StochasticSolverNames();
-// NotFound (listing the known names) for an unknown name; InvalidArgument for
-// bad parameters.
-absl::StatusOr<std::unique_ptr<StochasticSolver>> MakeStochasticSolver(
-    absl::string_view name, const StochasticParams& params = {});
+// The solvers by name (StochasticSolverNames, MakeStochasticSolver) are in
+// solvers/stochastic_registry.h, a target above every implementation.
 
 // K independent runs of one solver on one puzzle.
 struct StochasticSummary {

@@ -18,6 +18,7 @@
 #include "solvers/hillclimb.h"
 #include "solvers/reseda.h"
 #include "solvers/solver.h"
+#include "solvers/stochastic_registry.h"
 #include "tests/testing/paths.h"
 #include "tests/testing/status_matchers.h"
 

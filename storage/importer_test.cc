@@ -5,13 +5,13 @@
 #include <string>
 #include <vector>
 
+#include "bank/exact_uniqueness.h"
 #include "core/canonical.h"
 #include "core/format.h"
 #include "core/rng.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "solvers/solver.h"
-#include "storage/exact_uniqueness.h"
 #include "storage/sqlite_puzzle_store.h"
 #include "tests/testing/paths.h"
 #include "tests/testing/status_matchers.h"

@@ -13,6 +13,7 @@
 #include "core/canonical.h"
 #include "core/format.h"
 #include "core/status_macros.h"
+#include "storage/blob_codec.h"
 #include "storage/proto_convert.h"
 
 namespace sudoku {
@@ -400,8 +401,13 @@ absl::StatusOr<StoredPuzzle> ReadPuzzle(const Statement& s) {
 template <typename Message>
 absl::StatusOr<Message> ParseBlob(const std::string& blob,
                                   absl::string_view what) {
+  absl::StatusOr<std::string> bytes = DecodeBlob(blob);
+  if (!bytes.ok()) {
+    return absl::DataLossError(
+        absl::StrCat("unreadable ", what, " blob: ", bytes.status().message()));
+  }
   Message m;
-  if (!m.ParseFromString(blob)) {
+  if (!m.ParseFromString(*bytes)) {
     return absl::DataLossError(absl::StrCat("unreadable ", what, " blob"));
   }
   return m;
@@ -675,7 +681,7 @@ absl::StatusOr<int64_t> SqlitePuzzleStore::AddRating(
   s.Bind(6, stored.ep());
   s.Bind(7, stored.ed());
   s.Bind(8, stored.hardest_technique());
-  s.BindBlob(9, stored.SerializeAsString());
+  s.BindBlob(9, EncodeBlob(stored));
   SUDOKU_RETURN_IF_ERROR(s.Run());
   return sqlite3_last_insert_rowid(impl_->db.get());
 }
@@ -710,7 +716,7 @@ absl::StatusOr<int64_t> SqlitePuzzleStore::AddTrace(int64_t puzzle_id,
   }
   s.Bind(3, trace.engine_version());
   s.Bind(4, int64_t{trace.steps_size()});
-  s.BindBlob(5, trace.SerializeAsString());
+  s.BindBlob(5, EncodeBlob(trace));
   SUDOKU_RETURN_IF_ERROR(s.Run());
   return sqlite3_last_insert_rowid(impl_->db.get());
 }
@@ -767,7 +773,7 @@ absl::Status SqlitePuzzleStore::SetGenerationInfo(
   s.Bind(1, puzzle_id);
   s.Bind(2, static_cast<int64_t>(info.seed()));
   s.Bind(3, info.generator_version());
-  s.BindBlob(4, info.SerializeAsString());
+  s.BindBlob(4, EncodeBlob(info));
   return s.Run();
 }
 

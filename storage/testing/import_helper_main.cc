@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "bank/exact_uniqueness.h"
 #include "core/format.h"
-#include "storage/exact_uniqueness.h"
 #include "storage/importer.h"
 #include "storage/sqlite_puzzle_store.h"
 

@@ -1,10 +1,10 @@
-// The UniquenessCheck the CLI and the storage tests use: an exact solver
-// (solvers/solver.h) counting solutions up to two.
-//
-// Header-only on purpose: sudoku::storage must not link the solvers
-// (dependencies point down), so only binaries that link both include this.
-#ifndef SUDOKU_STORAGE_EXACT_UNIQUENESS_H_
-#define SUDOKU_STORAGE_EXACT_UNIQUENESS_H_
+// The UniquenessCheck of the importer (storage/importer.h) made of an exact
+// solver (solvers/solver.h) counting solutions up to two: the binding of
+// the two lives here, above both, since sudoku::storage must not link the
+// solvers (dependencies point down). Header-only: the import command, the
+// storage benchmark and the importer's tests use it.
+#ifndef SUDOKU_BANK_EXACT_UNIQUENESS_H_
+#define SUDOKU_BANK_EXACT_UNIQUENESS_H_
 
 #include <memory>
 #include <utility>
@@ -31,4 +31,4 @@ inline UniquenessCheck ExactUniquenessCheck(Solver* solver, int64_t max_nodes) {
 
 }  // namespace sudoku
 
-#endif  // SUDOKU_STORAGE_EXACT_UNIQUENESS_H_
+#endif  // SUDOKU_BANK_EXACT_UNIQUENESS_H_
