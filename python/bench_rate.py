@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Benchmarks of the Python package (not tests; figures in docs/PERFORMANCE.md).
+
+1. rate_many(puzzles, jobs=J) against `sudoku-forge rate --jobs=J
+   --no-stochastic --json` on the same puzzles, in one run, alternating,
+   wall-clock medians of --passes passes. The CLI's time includes starting
+   the process, reading the file and printing JSON; the package's includes
+   turning every answer into a Rating.
+2. The overhead of sf.rate(p) on an easy puzzle over the engine call
+   (Rater::Rate alone, and Rate + the JSON answer), both timed in-process.
+
+  PYTHONPATH=build/release/python /usr/bin/python3 python/bench_rate.py \
+      --cli=build/release/cli/sudoku-forge \
+      --corpus=../shared/corpora/puzzles2_17_clue.txt --limit=2000 --jobs=2
+"""
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import sudoku_forge as sf
+from sudoku_forge import _core
+
+# An easy puzzle (Wikipedia's example: singles only).
+EASY = ("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28...."
+        "419..5....8..79")
+
+
+def bench_many(cli, puzzles, jobs, passes):
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write("\n".join(puzzles) + "\n")
+        path = f.name
+    cli_times, py_times = [], []
+    try:
+        for _ in range(passes):
+            start = time.perf_counter()
+            r = subprocess.run([cli, "rate", "--json", "--no-stochastic",
+                                f"--jobs={jobs}", path],
+                               stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+            cli_times.append(time.perf_counter() - start)
+            if r.returncode not in (0, 1):
+                sys.exit(f"sudoku-forge rate failed: exit {r.returncode}")
+            start = time.perf_counter()
+            out = sf.rate_many(puzzles, jobs=jobs)
+            py_times.append(time.perf_counter() - start)
+            assert len(out) == len(puzzles)
+    finally:
+        Path(path).unlink()
+    c, p = statistics.median(cli_times), statistics.median(py_times)
+    n = len(puzzles)
+    print(f"rate {n} puzzles, jobs={jobs}, median of {passes} passes:")
+    print(f"  sudoku-forge rate --jobs={jobs}: {c:.3f} s ({n / c:.0f}/s)")
+    print(f"  sf.rate_many(jobs={jobs}):      {p:.3f} s ({n / p:.0f}/s)")
+    print(f"  package / CLI: {p / c:.3f}")
+
+
+def bench_overhead(repeats):
+    sf.rate(EASY)  # warm up (the raters are made once)
+    rate_only, with_json = _core.bench_engine(EASY, repeats)
+    samples = []
+    for _ in range(5):
+        start = time.perf_counter()
+        for _ in range(repeats):
+            sf.rate(EASY)
+        samples.append((time.perf_counter() - start) / repeats)
+    package = statistics.median(samples)
+    r = sf.rate(EASY)
+    print(f"sf.rate on an easy puzzle ({r.level}, score {r.score:.2f}), "
+          f"mean of {repeats} calls, median of 5 runs:")
+    print(f"  engine Rater::Rate:                 {rate_only * 1e6:8.1f} us")
+    print(f"  engine Rate + RateOutputOf + ToJson: {with_json * 1e6:8.1f} us")
+    print(f"  sf.rate:                            {package * 1e6:8.1f} us")
+    print(f"  overhead over Rate: {(package - rate_only) * 1e6:.1f} us; "
+          f"over Rate + JSON: {(package - with_json) * 1e6:.1f} us")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cli", required=True)
+    ap.add_argument("--corpus", required=True)
+    ap.add_argument("--limit", type=int, default=2000)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--passes", type=int, default=3)
+    ap.add_argument("--repeats", type=int, default=2000)
+    args = ap.parse_args()
+    puzzles = sf.read_puzzles(Path(args.corpus).read_text())[: args.limit]
+    bench_many(args.cli, puzzles, args.jobs, args.passes)
+    bench_overhead(args.repeats)
+
+
+if __name__ == "__main__":
+    main()
