@@ -7,9 +7,10 @@
    the process, reading the file and printing JSON; the package's includes
    turning every answer into a Rating.
 2. The overhead of sf.rate(p) on an easy puzzle over the engine call
-   (Rater::Rate alone, and Rate + the JSON answer), both timed in-process.
+   (Rater::Rate), in process CPU time: the answer (parse, RateOutputOf,
+   ToJson, which the CLI builds too) and the Python wrapper, separately.
 
-  PYTHONPATH=build/release/python /usr/bin/python3 python/bench_rate.py \
+  PYTHONPATH=build/release/python /usr/bin/python3 bench/python_rate_bench.py \
       --cli=build/release/cli/sudoku-forge \
       --corpus=../shared/corpora/puzzles2_17_clue.txt --limit=2000 --jobs=2
 """
@@ -19,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import timeit
 from pathlib import Path
 
 import sudoku_forge as sf
@@ -59,23 +61,29 @@ def bench_many(cli, puzzles, jobs, passes):
 
 
 def bench_overhead(repeats):
+    """The cost of sf.rate beyond the engine call, part by part: one rating
+    varies by more than the parts (caches, frequency, other processes), so
+    end-to-end differences of sf.rate and the engine call are noise."""
     sf.rate(EASY)  # warm up (the raters are made once)
-    rate_only, with_json = _core.bench_engine(EASY, repeats)
-    samples = []
-    for _ in range(5):
-        start = time.perf_counter()
-        for _ in range(repeats):
-            sf.rate(EASY)
-        samples.append((time.perf_counter() - start) / repeats)
-    package = statistics.median(samples)
+    rate_only, answer = _core.bench_engine(EASY, repeats)
+    answer_json = _core.rate(EASY, "", False, False)
+    n = 100_000
+    wrapper = timeit.timeit(
+        lambda: sf._rating_of(answer_json), number=n) / n + timeit.timeit(
+        lambda: sf._to_text(EASY), number=n) / n
+    call = timeit.timeit(lambda: _core.expected_minutes(5.0), number=n) / n
     r = sf.rate(EASY)
-    print(f"sf.rate on an easy puzzle ({r.level}, score {r.score:.2f}), "
-          f"mean of {repeats} calls, median of 5 runs:")
-    print(f"  engine Rater::Rate:                 {rate_only * 1e6:8.1f} us")
-    print(f"  engine Rate + RateOutputOf + ToJson: {with_json * 1e6:8.1f} us")
-    print(f"  sf.rate:                            {package * 1e6:8.1f} us")
-    print(f"  overhead over Rate: {(package - rate_only) * 1e6:.1f} us; "
-          f"over Rate + JSON: {(package - with_json) * 1e6:.1f} us")
+    print(f"sf.rate on an easy puzzle ({r.level}, score {r.score:.2f}):")
+    print(f"  engine call Rater::Rate (CPU, mean of {repeats}): "
+          f"{rate_only * 1e6:9.1f} us")
+    print(f"  the answer: ParseGrid + RateOutputOf + ToJson, as the CLI: "
+          f"{answer * 1e6:9.1f} us")
+    print(f"  pybind11 call of a bound function:               "
+          f"{call * 1e6:9.2f} us")
+    print(f"  the Python wrapper (input text, Rating object):  "
+          f"{wrapper * 1e6:9.2f} us")
+    print(f"  sf.rate beyond the CLI's work: {(call + wrapper) * 1e6:.2f} us; "
+          f"beyond Rater::Rate alone: {(answer + call + wrapper) * 1e6:.1f} us")
 
 
 def main():
