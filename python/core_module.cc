@@ -380,7 +380,9 @@ std::pair<double, double> BenchEngine(const std::string& text, int repeats) {
 }
 
 // The puzzle bank (SQLite), the same file the CLI's --db commands use.
-// Not thread-safe (one connection): every call holds the GIL.
+// One connection: each call takes the bank's lock (with the GIL released
+// while it waits, so a thread rating with the GIL released cannot deadlock
+// with one waiting for the lock), so Python threads may share a Bank.
 class Bank {
  public:
   Bank(const std::string& path, bool readonly) : readonly_(readonly) {
@@ -400,6 +402,7 @@ class Bank {
                  const std::string& shape, std::optional<double> score_min,
                  std::optional<double> score_max, int min_clues, int max_clues,
                  int64_t limit) {
+    const std::unique_lock<std::mutex> lock = Lock();
     PuzzleQuery q;
     q.collection = collection;
     q.level = level;
@@ -430,6 +433,7 @@ class Bank {
   std::string RateAndStore(const std::string& text, const std::string& shape,
                            const std::string& collection, bool stochastic) {
     if (readonly_) throw py::value_error("the bank was opened readonly");
+    const std::unique_lock<std::mutex> lock = Lock();
     absl::StatusOr<Grid> grid = ParseGrid(text, OptionsFor(shape));
     if (!grid.ok()) {
       RateOutput out;
@@ -465,10 +469,18 @@ class Bank {
   }
 
   std::vector<std::pair<std::string, int64_t>> Collections() {
+    const std::unique_lock<std::mutex> lock = Lock();
     return *Check(store_->Collections());
   }
 
  private:
+  std::unique_lock<std::mutex> Lock() {
+    std::unique_lock<std::mutex> lock(mu_, std::defer_lock);
+    py::gil_scoped_release release;
+    lock.lock();
+    return lock;
+  }
+
   template <typename T>
   static absl::StatusOr<T> Check(absl::StatusOr<T> v) {
     if (!v.ok()) throw std::runtime_error(std::string(v.status().message()));
@@ -497,6 +509,7 @@ class Bank {
   }
 
   bool readonly_;
+  std::mutex mu_;
   std::unique_ptr<SqlitePuzzleStore> store_;
 };
 

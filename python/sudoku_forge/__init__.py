@@ -521,7 +521,7 @@ class Bank:
               max_clues: int = 0, limit: int = 0) -> List[BankRow]:
         """Stored puzzles by id, filtered by collection, level and score of
         the latest rating, shape ("3x3") and clue count (0 = no bound)."""
-        rows = self._bank.query(collection or "", level or "", shape or "",
+        rows = self._open().query(collection or "", level or "", shape or "",
                                 score_min, score_max, int(min_clues),
                                 int(max_clues), int(limit))
         return [BankRow(r) for r in rows]
@@ -537,7 +537,7 @@ class Bank:
 
     def collections(self) -> Dict[str, int]:
         """Collection names with member counts."""
-        return dict(self._bank.collections())
+        return dict(self._open().collections())
 
     def rate(self, puzzle: Any, *, collection: Optional[str] = None,
              stochastic: bool = False, shape: Optional[str] = None) -> Rating:
@@ -546,8 +546,13 @@ class Bank:
         joins ``collection`` when given."""
         if self.readonly:
             raise PermissionError("the bank was opened readonly")
-        return _raise_unless_rated(_rating_of(self._bank.rate_and_store(
+        return _raise_unless_rated(_rating_of(self._open().rate_and_store(
             _to_text(puzzle), _shape(shape), collection or "", stochastic)))
+
+    def _open(self):
+        if self._bank is None:
+            raise ValueError(f"the bank {self.path} is closed")
+        return self._bank
 
     def __enter__(self) -> "Bank":
         return self

@@ -324,6 +324,28 @@ def test_bank_round_trip_between_cli_and_package(tmp_path):
     assert bank.query(collection="from-python")[0].puzzle == extra
 
 
+def test_bank_shared_by_threads(tmp_path):
+    import threading
+    bank = sf.Bank(str(tmp_path / "t.db"), readonly=False)
+    puzzles = sample_puzzles(8)
+    got = {}
+
+    def work(k):
+        got[k] = [bank.rate(p).score for p in puzzles[k::4]]
+        bank.query()
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(r.puzzle for r in bank.query()) == sorted(set(puzzles))
+    for k in range(4):
+        assert got[k] == [sf.rate(p).score for p in puzzles[k::4]]
+    bank.close()
+    with pytest.raises(ValueError, match="closed"):
+        bank.query()
+
+
 def test_bank_missing_file_is_an_error(tmp_path):
     with pytest.raises((FileNotFoundError, ValueError)):
         sf.Bank(str(tmp_path / "missing.db"))
