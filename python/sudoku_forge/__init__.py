@@ -19,6 +19,7 @@ Errors are exceptions carrying the CLI's words and positions:
 from __future__ import annotations
 
 import json as _json
+import math
 import re as _re
 import sys as _sys
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional
@@ -115,21 +116,30 @@ def _to_text(puzzle: Any) -> str:
         raise TypeError(
             "a puzzle is a string, a list of lists or a numpy array of ints, "
             f"not {type(puzzle).__name__}")
-    rows = puzzle if puzzle and isinstance(puzzle[0], (list, tuple)) else [puzzle]
-    lines = []
+    # Positions in errors: for a grid (list of rows), line = row and column
+    # = column of the grid; for a flat list, line 1 and the cell's index + 1.
+    if puzzle and isinstance(puzzle[0], (list, tuple)):
+        rows, n = puzzle, len(puzzle)
+    else:
+        rows, n = [puzzle], math.isqrt(len(puzzle))
+    # One line of whitespace-separated numbers: the text parser reads a row
+    # per line only while no row holds a two-digit number.
+    tokens = []
     for r, row in enumerate(rows, 1):
         if not isinstance(row, (list, tuple)):
             raise InvalidPuzzle(f"line {r}: expected a row (a list of ints)")
-        cells = []
+        if len(rows) > 1 and len(row) != n:
+            raise InvalidPuzzle(
+                f"line {r}: a row of {len(row)} cells in a grid of {n} rows")
         for c, v in enumerate(row, 1):
             if isinstance(v, bool) or not isinstance(v, (int, float)) or (
-                    isinstance(v, float) and not v.is_integer()) or v < 0:
+                    isinstance(v, float) and not v.is_integer()) or v < 0 or (
+                    v > n):
                 raise InvalidPuzzle(
                     f"line {r}, column {c}: {v!r} is not a cell value "
-                    "(0 = empty, 1..N)")
-            cells.append(str(int(v)))
-        lines.append(" ".join(cells))
-    return "\n".join(lines) + "\n"
+                    f"(0 = empty, 1..{n})")
+            tokens.append(str(int(v)))
+    return " ".join(tokens) + "\n"
 
 
 def _shape(shape: Optional[str]) -> str:

@@ -184,6 +184,24 @@ def test_invalid_puzzle_wrong_cell_count():
     assert "got 80" in str(e.value)
 
 
+def test_invalid_array_names_row_and_column():
+    rows = to_rows(WIKI)
+    rows[2][4] = 10
+    with pytest.raises(sf.InvalidPuzzle) as e:
+        sf.rate(rows)
+    assert (e.value.line, e.value.column) == (3, 5)
+    rows = to_rows(WIKI)
+    rows[4] = rows[4][:8]
+    with pytest.raises(sf.InvalidPuzzle) as e:
+        sf.rate(rows)
+    assert e.value.line == 5
+    rows = to_rows(WIKI)
+    rows[0][2] = 5  # r1c1 holds 5 too
+    with pytest.raises(sf.InvalidPuzzle) as e:
+        sf.rate(rows)
+    assert (1, 1) in e.value.cells and (1, 3) in e.value.cells
+
+
 def test_not_unique_carries_two_solutions():
     with pytest.raises(sf.NotUnique) as e:
         sf.rate(MULTIPLE)
@@ -250,6 +268,13 @@ def test_numpy_inputs_of_other_shapes():
     np = pytest.importorskip("numpy")
     small = next(sf.generate(1, shape="2x2", seed=9))["puzzle"]
     assert sf.rate(np.array(to_rows(small))) == sf.rate(small)
+    big = next(sf.generate(1, shape="4x4", seed=9, minimal=False,
+                           min_clues=180))["puzzle"]
+    symbols = "123456789ABCDEFG"
+    grid = np.array([[0 if c == "." else symbols.index(c) + 1
+                      for c in big[r * 16:(r + 1) * 16]] for r in range(16)])
+    assert sf.solve(grid) == sf.solve(big)
+    assert sf.canonical(grid) == sf.canonical(big)
     six = next(sf.generate(1, shape="3x2", seed=9))["puzzle"]
     rows = [[0 if c == "." else int(c) for c in six[r * 6:(r + 1) * 6]]
             for r in range(6)]
