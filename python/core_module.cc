@@ -9,12 +9,15 @@
 #include <pybind11/stl.h>
 
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <ctime>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -105,9 +108,11 @@ std::string Rate(const std::string& text, const std::string& shape,
   return RateText(text, options, rater, explain);
 }
 
-// rate --jobs: every text rated in parallel, answers in input order.
-// `progress` (may be None) is called with the number done after each; an
-// exception it raises stops the batch and is re-raised here.
+// rate --jobs: every text rated in parallel, answers in input order. The
+// engine runs on its own threads; this (the calling) thread waits with the
+// GIL released and, every 50 ms and at the end, calls `progress` (may be
+// None) with the number done and checks for Ctrl-C. An exception from
+// either stops the batch (the puzzles in hand are finished) and is re-raised.
 std::vector<std::string> RateMany(const std::vector<std::string>& texts,
                                   const std::string& shape, bool stochastic,
                                   int jobs, const py::object& progress) {
@@ -115,27 +120,45 @@ std::vector<std::string> RateMany(const std::vector<std::string>& texts,
   const Rater& rater = SharedRater(stochastic);
   std::vector<std::string> answers(texts.size());
   std::atomic<bool> stop{false};
-  std::optional<py::error_already_set> error;
-  {
-    py::gil_scoped_release release;
-    size_t done = 0;
+  std::atomic<size_t> done{0};
+  std::mutex mu;
+  std::condition_variable finished_cv;
+  bool finished = false;
+  std::thread runner([&] {
     ParallelOrdered(
         texts.size(), jobs < 1 ? 1 : jobs,
         [&](size_t i) { return RateText(texts[i], options, rater, false); },
         [&](size_t i, std::string answer) {
           answers[i] = std::move(answer);
-          ++done;
-          if (progress.is_none() || stop.load()) return;
-          py::gil_scoped_acquire acquire;
-          try {
-            progress(done);
-          } catch (py::error_already_set& e) {
-            error.emplace(std::move(e));
-            stop.store(true);
-          }
+          done.fetch_add(1);
         },
         &stop);
+    const std::lock_guard<std::mutex> lock(mu);
+    finished = true;
+    finished_cv.notify_all();
+  });
+  size_t reported = 0;
+  std::optional<py::error_already_set> error;
+  for (bool last = false; !last;) {
+    {
+      py::gil_scoped_release release;
+      std::unique_lock<std::mutex> lock(mu);
+      finished_cv.wait_for(lock, std::chrono::milliseconds(50),
+                           [&] { return finished; });
+      last = finished;
+    }
+    if (error.has_value()) continue;
+    try {
+      if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+      const size_t now = done.load();
+      if (!progress.is_none() && now != reported) progress(now);
+      reported = now;
+    } catch (py::error_already_set& e) {
+      error.emplace(std::move(e));
+      stop.store(true);
+    }
   }
+  runner.join();
   if (error.has_value()) throw std::move(*error);
   return answers;
 }

@@ -309,10 +309,9 @@ def _progress_callback(progress: Any, total: int):
         return step, bar.close
 
     def line(done: int) -> None:
-        if done == total or done % 100 == 0:
-            _sys.stderr.write(f"\rrate: {done}/{total}")
-            if done == total:
-                _sys.stderr.write("\n")
+        _sys.stderr.write(f"\rrate: {done}/{total}")
+        if done == total:
+            _sys.stderr.write("\n")
     return line, lambda: None
 
 
@@ -325,7 +324,9 @@ def rate_many(puzzles: Iterable[Any], *, jobs: int = 1,
     Each entry is a Rating, or a RatingError in the place of a puzzle that
     could not be rated (the batch carries on). ``progress``: None, True (a
     tqdm bar when tqdm is installed, else a line on stderr) or a callable
-    ``progress(done, total)``.
+    ``progress(done, total)``, called from this thread every 50 ms and at
+    the end. Ctrl-C (KeyboardInterrupt) or an exception from ``progress``
+    stops the batch after the puzzles in hand.
     """
     texts: List[str] = []
     early: Dict[int, RatingError] = {}
