@@ -17,6 +17,7 @@ proto::Rating RatingRecord(const Rater& rater, const RatingResult& r) {
   for (const auto& [k, v] : rater.ScoreParameters())
     (*p.mutable_parameters())[k] = v;
   p.set_score(r.score);
+  p.set_expected_minutes(ExpectedMinutes(r.score));
   p.set_level(std::string(LevelName(r.level)));
   p.set_er(f.er);
   p.set_ep(f.ep);
@@ -175,6 +176,9 @@ RateOutput RateOutputOfStored(const Grid& puzzle, const proto::Rating& p,
   out.set_puzzle_id(static_cast<uint64_t>(puzzle_id));
   out.set_engine_version(p.engine_version());
   out.set_score(p.score());
+  // Computed from the score, so ratings stored before the field existed
+  // answer with it too.
+  out.set_expected_minutes(ExpectedMinutes(p.score()));
   out.set_level(p.level());
   out.set_er(p.er());
   out.set_ep(p.ep());

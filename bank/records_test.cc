@@ -39,6 +39,8 @@ TEST(RatingRecordTest, StampsTheFitsEngineVersionAndEveryScoreParameter) {
   }
   EXPECT_EQ(record.features().at("player_effort"),
             rating.features.player_effort);
+  EXPECT_GT(record.expected_minutes(), 0);
+  EXPECT_DOUBLE_EQ(record.expected_minutes(), ExpectedMinutes(rating.score));
 }
 
 TEST(RatingRecordTest, SameRatingWithOrWithoutTheStochasticSolvers) {
@@ -95,6 +97,8 @@ TEST(RateOutputTest, StoredAnswerCarriesTheStoredRating) {
   EXPECT_EQ(stored.er(), fresh.er());
   EXPECT_EQ(stored.technique_counts_size(), fresh.technique_counts_size());
   EXPECT_EQ(stored.player_effort(), fresh.player_effort());
+  EXPECT_GT(fresh.expected_minutes(), 0);
+  EXPECT_EQ(stored.expected_minutes(), fresh.expected_minutes());
 }
 
 }  // namespace

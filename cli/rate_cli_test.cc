@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -99,6 +100,20 @@ std::vector<std::string> ObjectKeys(const std::string& line,
       keys.emplace_back(entry.substr(1, colon - 1));
   }
   return keys;
+}
+
+TEST(RateCliTest, ExpectedMinutesIsTheScoreAsTime) {
+  const CliResult json =
+      RunCli(absl::StrCat("rate --json --no-stochastic ", kWiki));
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const double score = std::stod(JsonNumber(json.out, "score"));
+  const double minutes = std::stod(JsonNumber(json.out, "expected_minutes"));
+  EXPECT_NEAR(minutes, std::exp(score) / 60.0, 1e-9 * minutes);
+  const CliResult text = RunCli(absl::StrCat("rate --no-stochastic ", kWiki));
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  char shown[32];
+  std::snprintf(shown, sizeof(shown), "~%.1f min", minutes);
+  EXPECT_THAT(text.out, ::testing::HasSubstr(shown));
 }
 
 TEST(RateCliTest, JsonIsByteStableWithMapsSortedByKey) {

@@ -68,9 +68,9 @@ void Print(const RateOutput& out, bool json) {
   }
   if (out.status() == RateOutput::RATED) {
     std::cout << absl::StrFormat(
-        "%s\t%s\tscore %.2f\tER %.1f EP %.1f ED %.1f\t%s", out.where(),
-        out.level(), out.score(), out.er(), out.ep(), out.ed(),
-        out.hardest_technique());
+        "%s\t%s\tscore %.2f\t~%.1f min\tER %.1f EP %.1f ED %.1f\t%s",
+        out.where(), out.level(), out.score(), out.expected_minutes(), out.er(),
+        out.ep(), out.ed(), out.hardest_technique());
     if (!out.solver_success().empty()) {
       std::vector<std::string> parts;
       for (const auto& [solver, rate] : out.solver_success()) {

@@ -131,6 +131,8 @@ double ForgeScore(const RatingFeatures& features) {
   return score;
 }
 
+double ExpectedMinutes(double score) { return std::exp(score) / 60.0; }
+
 LevelThresholds Thresholds() { return kThresholds; }
 
 Level LevelFor(double score, const RatingFeatures& features) {

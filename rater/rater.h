@@ -199,6 +199,10 @@ class Rater {
 
 // The Forge score of a feature set (the fitted model). Larger is harder.
 double ForgeScore(const RatingFeatures& features);
+// The expected solve time of a typical player of the human-time data, in
+// minutes: e^score / 60 (the score models ln seconds; docs/CALIBRATION.md
+// gives its error on the held-out rows and which players it describes).
+double ExpectedMinutes(double score);
 // Whether the fitted model reads a stochastic-solver input.
 bool ModelUsesStochastic();
 // The level of a score; puzzles logic cannot finish are kNeedsGuessing.

@@ -40,6 +40,9 @@ ABSL_FLAG(
     "(default: the human solve times) and report on the rest");
 ABSL_FLAG(bool, all, false,
           "calibrate: every rated file; writes --out (docs/CALIBRATION.md)");
+ABSL_FLAG(bool, expected_time, false,
+          "calibrate: the error of expected_minutes on the held-out rows of "
+          "the human solve times (a section of docs/CALIBRATION.md)");
 ABSL_FLAG(int, sample, 0,
           "calibrate: use at most N rows per file, evenly spaced (0 = all)");
 ABSL_FLAG(std::string, rated_dir, "../shared/corpora/rated",
@@ -156,6 +159,13 @@ int RunCalibrate(const CommandArgs& args) {
   run.sample = absl::GetFlag(FLAGS_sample);
   run.jobs = absl::GetFlag(FLAGS_jobs);
   if (absl::GetFlag(FLAGS_all)) return WriteDocument(**rater, run);
+  if (absl::GetFlag(FLAGS_expected_time)) {
+    absl::StatusOr<std::string> section = ExpectedTimeReport(**rater, run);
+    if (!section.ok())
+      return UsageError("calibrate", std::string(section.status().message()));
+    std::cout << *section;
+    return kExitOk;
+  }
   std::string corpus = absl::GetFlag(FLAGS_corpus);
   std::string label = absl::GetFlag(FLAGS_label);
   if (absl::GetFlag(FLAGS_fit)) {
@@ -187,6 +197,7 @@ Command CalibrateCommand() {
       "       sudoku-forge calibrate --fit [--corpus=FILE --label=COLUMN]\n"
       "       sudoku-forge calibrate --all [--out=docs/CALIBRATION.md] "
       "[--sample=N]\n"
+      "       sudoku-forge calibrate --expected-time [--jobs=J]\n"
       "Reads a rated TSV ('#puzzle<TAB>...' header), rates every puzzle and "
       "prints\n"
       "Spearman's rho of the Forge score (and of our ER) against the column, "
@@ -195,9 +206,9 @@ Command CalibrateCommand() {
       "columns, the column's range per level). --fit refits the score model "
       "on\n"
       "even rows of the human solve times and reports on the odd rows.",
-      {"corpus", "label", "fit", "all", "sample", "rated_dir", "out", "jobs",
-       "techniques", "inputs", "write_model", "stochastic", "players",
-       "technique_slope", "limit", "stride", "no_uniqueness"},
+      {"corpus", "label", "fit", "all", "expected_time", "sample", "rated_dir",
+       "out", "jobs", "techniques", "inputs", "write_model", "stochastic",
+       "players", "technique_slope", "limit", "stride", "no_uniqueness"},
       &RunCalibrate};
 }
 

@@ -658,7 +658,71 @@ constexpr char kRefittingSection[] =
     "recomputes stored ratings instead of\n"
     "reusing them.\n";
 
+// The score as time: ExpectedMinutes(score) against the true mean solve
+// time of the held-out (odd) rows of the human file.
+std::string ExpectedTimeSection(const std::vector<Scored>& human_rows) {
+  std::vector<double> abs_error, ratio, truths;
+  int within = 0;
+  for (size_t i = 1; i < human_rows.size(); i += 2) {
+    const Scored& s = human_rows[i];
+    if (!s.ok) continue;
+    std::optional<double> seconds =
+        LabelValue(kHumanLabel, s.row->labels.at(kHumanLabel));
+    if (!seconds || *seconds <= 0) continue;
+    const double truth = *seconds / 60.0;
+    const double predicted = ExpectedMinutes(s.score);
+    abs_error.push_back(std::abs(predicted - truth));
+    truths.push_back(truth);
+    ratio.push_back(truth / predicted);
+    if (truth <= 1.5 * predicted && predicted <= 1.5 * truth) ++within;
+  }
+  std::ostringstream md;
+  md << "## Expected solve time\n\n"
+     << "Every rating carries `expected_minutes` = e^score / 60 (rate text "
+        "and JSON, the bank's stored\n"
+     << "rating, the Python package). It describes the players of `"
+     << kHumanFile << "`: people who finished the\n"
+     << "puzzle in the Android app Cloud Sudoku (at least 10 per puzzle; "
+        "their mean time, players who\n"
+     << "gave up not counted), on 9x9 puzzles. Other players (newspaper "
+        "solvers, experts, people who\n"
+     << "use pencil marks or hints differently) may be uniformly faster or "
+        "slower; it was not measured\n"
+     << "on them. The score is a least-squares fit of ln(mean seconds), so"
+     << "\ne^score is a median-like estimate: half of the puzzles take longer "
+        "than predicted.\n"
+     << "`sudoku-forge calibrate --expected-time` prints this section "
+        "alone.\n\n";
+  if (abs_error.empty()) {
+    md << "No held-out row was rated.\n\n";
+    return md.str();
+  }
+  std::sort(abs_error.begin(), abs_error.end());
+  std::sort(ratio.begin(), ratio.end());
+  std::sort(truths.begin(), truths.end());
+  md << absl::StrFormat(
+      "| held-out (odd) rows | median true mean time | median absolute error | "
+      "within x1.5 of the "
+      "true mean time | median true / expected | 10th-90th percentile of "
+      "true / expected |\n|---:|---:|---:|---:|---:|---:|\n"
+      "| %d | %.2f min | %.2f min | %.1f %% | %.2f | %.2f-%.2f |\n\n",
+      abs_error.size(), SortedQuantile(truths, 0.5),
+      SortedQuantile(abs_error, 0.5),
+      100.0 * within / static_cast<double>(abs_error.size()),
+      SortedQuantile(ratio, 0.5), SortedQuantile(ratio, 0.1),
+      SortedQuantile(ratio, 0.9));
+  return md.str();
+}
+
 }  // namespace
+
+absl::StatusOr<std::string> ExpectedTimeReport(const Rater& rater,
+                                               const CalibrationRun& run) {
+  SUDOKU_ASSIGN_OR_RETURN(
+      RatedFile human, LoadRated(absl::StrCat(run.rated_dir, "/", kHumanFile)));
+  return ExpectedTimeSection(
+      RateRows(rater, Sample(human, 0), kHumanFile, run.jobs));
+}
 
 absl::StatusOr<std::string> CalibrationDocument(const Rater& rater,
                                                 CalibrationRun run) {
@@ -677,6 +741,7 @@ absl::StatusOr<std::string> CalibrationDocument(const Rater& rater,
 
   std::string details;
   std::string md = ModelSection(human_rows, run, t);
+  absl::StrAppend(&md, ExpectedTimeSection(human_rows));
   absl::StrAppend(&md, TargetsSection(rater, run, human_rows),
                   StochasticSection(human_rows));
   absl::StrAppend(&md, PerFileSection(rater, run, &details));

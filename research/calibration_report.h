@@ -61,6 +61,13 @@ absl::StatusOr<FittedModel> FitModel(const Rater& rater,
 absl::StatusOr<std::string> CalibrationDocument(const Rater& rater,
                                                 CalibrationRun run);
 
+// The section "Expected solve time" of docs/CALIBRATION.md: the error of
+// ExpectedMinutes(score) on the held-out (odd) rows of the human solve times
+// (median absolute error in minutes, share within x1.5 of the true mean).
+// InvalidArgument when the human file cannot be read.
+absl::StatusOr<std::string> ExpectedTimeReport(const Rater& rater,
+                                               const CalibrationRun& run);
+
 }  // namespace sudoku::research
 
 #endif  // SUDOKU_RESEARCH_CALIBRATION_REPORT_H_

@@ -1,0 +1,586 @@
+// sudoku_forge._core: the Python package's bridge to the engine. Every
+// function is a thin adapter over the same library call as the matching CLI
+// command (cli/*_command.cc): text in, one library call, the CLI's protobuf
+// answer out as JSON (storage/json.h ToJson), which sudoku_forge/__init__.py
+// turns into Python objects and exceptions. The GIL is released while the
+// engine works. Nothing here may throw past pybind11 except Python errors.
+#include <pybind11/functional.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <ctime>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "bank/batch.h"
+#include "bank/hint.h"
+#include "bank/rating_bank.h"
+#include "bank/records.h"
+#include "bank/step_output.h"
+#include "core/canonical.h"
+#include "core/format.h"
+#include "core/parallel.h"
+#include "core/shape.h"
+#include "generator/generator.h"
+#include "generator/level_target.h"
+#include "generator/symmetry.h"
+#include "rater/rater.h"
+#include "solvers/solver.h"
+#include "storage/cli_output.pb.h"
+#include "storage/deduction_output.pb.h"
+#include "storage/json.h"
+#include "storage/sqlite_puzzle_store.h"
+#include "storage/sudoku.pb.h"
+
+namespace py = pybind11;
+
+namespace sudoku::python {
+namespace {
+
+// A usage error (bad option value): raised as ValueError.
+[[noreturn]] void ThrowValue(const absl::Status& status) {
+  throw py::value_error(std::string(status.message()));
+}
+
+// The parse options for a shape spec ("" = inferred from the cell count).
+ParseOptions OptionsFor(const std::string& shape_spec) {
+  ParseOptions options;
+  if (!shape_spec.empty()) {
+    absl::StatusOr<const Shape*> shape = Shape::FromSpec(shape_spec);
+    if (!shape.ok()) ThrowValue(shape.status());
+    options.shape = *shape;
+  }
+  return options;
+}
+
+// The raters of `rate` (the CLI's default ladder): with and without the
+// stochastic solvers (rate / rate --no-stochastic). Made once, shared by
+// every thread (Rater::Rate is const and thread-compatible).
+const Rater& SharedRater(bool stochastic) {
+  static std::once_flag once;
+  static std::unique_ptr<Rater> raters[2];
+  std::call_once(once, [] {
+    for (int s = 0; s < 2; ++s) {
+      RaterOptions options;
+      options.stochastic =
+          s == 1 ? StochasticUse::kAlways : StochasticUse::kIfModelUses;
+      absl::StatusOr<std::unique_ptr<Rater>> made = Rater::Create(options);
+      if (made.ok()) raters[s] = *std::move(made);
+    }
+  });
+  const Rater* rater = raters[stochastic ? 1 : 0].get();
+  if (rater == nullptr) throw std::runtime_error("the rater failed to start");
+  return *rater;
+}
+
+// rate --json for one puzzle text (the CLI's RateOne without `where`).
+std::string RateText(const std::string& text, const ParseOptions& options,
+                     const Rater& rater, bool explain) {
+  absl::StatusOr<Grid> grid = ParseGrid(text, options);
+  RateOutput out;
+  if (!grid.ok()) {
+    out.set_status(RateOutput::INVALID);
+    out.set_error(std::string(grid.status().message()));
+  } else {
+    out = bank::RateOutputOf(*grid, rater, rater.Rate(*grid), explain);
+  }
+  return ToJson(out);
+}
+
+std::string Rate(const std::string& text, const std::string& shape,
+                 bool stochastic, bool explain) {
+  const ParseOptions options = OptionsFor(shape);
+  const Rater& rater = SharedRater(stochastic);
+  py::gil_scoped_release release;
+  return RateText(text, options, rater, explain);
+}
+
+// rate --jobs: every text rated in parallel, answers in input order. The
+// engine runs on its own threads; this (the calling) thread waits with the
+// GIL released and, every 50 ms and at the end, calls `progress` (may be
+// None) with the number done and checks for Ctrl-C. An exception from
+// either stops the batch (the puzzles in hand are finished) and is re-raised.
+std::vector<std::string> RateMany(const std::vector<std::string>& texts,
+                                  const std::string& shape, bool stochastic,
+                                  int jobs, const py::object& progress) {
+  const ParseOptions options = OptionsFor(shape);
+  const Rater& rater = SharedRater(stochastic);
+  std::vector<std::string> answers(texts.size());
+  std::atomic<bool> stop{false};
+  std::atomic<size_t> done{0};
+  std::mutex mu;
+  std::condition_variable finished_cv;
+  bool finished = false;
+  std::thread runner([&] {
+    ParallelOrdered(
+        texts.size(), jobs < 1 ? 1 : jobs,
+        [&](size_t i) { return RateText(texts[i], options, rater, false); },
+        [&](size_t i, std::string answer) {
+          answers[i] = std::move(answer);
+          done.fetch_add(1);
+        },
+        &stop);
+    const std::lock_guard<std::mutex> lock(mu);
+    finished = true;
+    finished_cv.notify_all();
+  });
+  size_t reported = 0;
+  std::optional<py::error_already_set> error;
+  for (bool last = false; !last;) {
+    {
+      py::gil_scoped_release release;
+      std::unique_lock<std::mutex> lock(mu);
+      finished_cv.wait_for(lock, std::chrono::milliseconds(50),
+                           [&] { return finished; });
+      last = finished;
+    }
+    if (error.has_value()) continue;
+    try {
+      if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+      const size_t now = done.load();
+      if (!progress.is_none() && now != reported) progress(now);
+      reported = now;
+    } catch (py::error_already_set& e) {
+      error.emplace(std::move(e));
+      stop.store(true);
+    }
+  }
+  runner.join();
+  if (error.has_value()) throw std::move(*error);
+  return answers;
+}
+
+std::string Explain(const std::string& text, const std::string& shape,
+                    const std::string& techniques, bool uniqueness,
+                    bool guess) {
+  const ParseOptions options = OptionsFor(shape);
+  DeductionOptions deduction;
+  deduction.allow_uniqueness = uniqueness;
+  deduction.allow_guessing = guess;
+  absl::StatusOr<std::unique_ptr<StepSolver>> solver =
+      StepSolver::Create(techniques, deduction);
+  if (!solver.ok()) ThrowValue(solver.status());
+  py::gil_scoped_release release;
+  absl::StatusOr<Grid> grid = ParseGrid(text, options);
+  ExplainOutput out;
+  if (!grid.ok()) {
+    out.set_status("invalid");
+    out.set_error(std::string(grid.status().message()));
+  } else {
+    out = bank::ExplainToOutput(**solver, *grid);
+  }
+  return ToJson(out);
+}
+
+std::string HintJson(const std::string& puzzle, const std::string& grid_text,
+                     const std::string& pencil, const std::string& shape) {
+  const ParseOptions options = OptionsFor(shape);
+  absl::StatusOr<std::unique_ptr<StepSolver>> solver =
+      StepSolver::Create("", DeductionOptions{});
+  if (!solver.ok()) ThrowValue(solver.status());
+  py::gil_scoped_release release;
+  absl::StatusOr<Grid> grid = ParseGrid(puzzle, options);
+  if (!grid.ok())
+    return ToJson(bank::InvalidHint(std::string(grid.status().message())));
+  return ToJson(bank::Hint(**solver, *grid, grid_text, pencil));
+}
+
+// validate --json / solve --count: status, up to two solutions, nodes,
+// guesses, whether max_nodes stopped the search.
+std::string Solve(const std::string& text, const std::string& shape, int limit,
+                  int64_t max_nodes, const std::string& solver_name) {
+  const ParseOptions options = OptionsFor(shape);
+  absl::StatusOr<std::unique_ptr<Solver>> solver = MakeSolver(solver_name);
+  if (!solver.ok()) ThrowValue(solver.status());
+  if (limit < 0) throw py::value_error("limit must be >= 0 (0 = count all)");
+  py::gil_scoped_release release;
+  SolveOutput out;
+  out.set_solver(solver_name);
+  absl::StatusOr<Grid> grid = ParseGrid(text, options);
+  if (!grid.ok()) {
+    out.set_status(ValidateOutput::INVALID);
+    return ToJson(out);
+  }
+  out.set_puzzle(ToLine(*grid));
+  SolveLimits limits;
+  limits.max_solutions = limit;
+  limits.max_nodes = max_nodes;
+  SolveResult r = (*solver)->Solve(*grid, limits);
+  out.set_num_solutions(static_cast<uint32_t>(r.num_solutions));
+  out.set_limit_hit(r.limit_hit);
+  out.set_nodes(SaturateToUint32(r.nodes));
+  out.set_guesses(SaturateToUint32(r.guesses));
+  for (const Grid& s : r.solutions) out.add_solutions(ToLine(s));
+  ValidateOutput::Status status = ValidateOutput::UNIQUE;
+  if (r.num_solutions >= 2) {
+    status = ValidateOutput::MULTIPLE;
+  } else if (r.limit_hit) {
+    status = ValidateOutput::UNKNOWN;
+  } else if (r.num_solutions == 0) {
+    status = ValidateOutput::NONE;
+  } else if (limit == 1) {
+    status = ValidateOutput::SOLVED;
+  }
+  out.set_status(status);
+  return ToJson(out);
+}
+
+// The parse error of `text` ("" when it reads as one puzzle), and the
+// puzzle in line format.
+std::pair<std::string, std::string> Parse(const std::string& text,
+                                          const std::string& shape) {
+  const ParseOptions options = OptionsFor(shape);
+  absl::StatusOr<Grid> grid = ParseGrid(text, options);
+  if (!grid.ok()) return {std::string(grid.status().message()), ""};
+  return {"", ToLine(*grid)};
+}
+
+// Every puzzle of a text (a file's contents): (line, puzzle in line format
+// or "", error or "", label), as the CLI reads its inputs.
+std::vector<std::tuple<int, std::string, std::string, std::string>> ParseMany(
+    const std::string& text, const std::string& shape) {
+  const ParseOptions options = OptionsFor(shape);
+  std::vector<std::tuple<int, std::string, std::string, std::string>> rows;
+  for (const PuzzleRecord& r : ParsePuzzles(text, options)) {
+    if (r.grid.ok()) {
+      rows.emplace_back(r.line, ToLine(*r.grid), "", r.label);
+    } else {
+      rows.emplace_back(r.line, "", std::string(r.grid.status().message()),
+                        r.label);
+    }
+  }
+  return rows;
+}
+
+// canon: (error, key); error is "" on success. A puzzle the canonical search
+// gives up on reports "budget: ..." so the package raises BudgetExceeded.
+std::pair<std::string, std::string> Canonical(const std::string& text,
+                                              const std::string& shape) {
+  const ParseOptions options = OptionsFor(shape);
+  py::gil_scoped_release release;
+  absl::StatusOr<Grid> grid = ParseGrid(text, options);
+  if (!grid.ok()) return {std::string(grid.status().message()), ""};
+  absl::StatusOr<std::string> key = CanonicalKey(*grid);
+  if (!key.ok()) {
+    return {
+        absl::StrCat(absl::IsResourceExhausted(key.status()) ? "budget: " : "",
+                     key.status().message()),
+        ""};
+  }
+  return {"", *key};
+}
+
+// generate --json for puzzles `first` .. `first + count - 1` of `seed`:
+// puzzle i depends only on the seed, the options and i, so the package's
+// iterator asks for chunks and yields the CLI's puzzles.
+struct GenerateArgs {
+  int64_t first = 0;
+  int64_t count = 1;
+  std::string level;
+  std::string shape;
+  std::string symmetry = "none";
+  uint64_t seed = 1;
+  int jobs = 1;
+  bool minimal = true;
+  int min_clues = 0;
+  int max_clues = 0;
+  int max_attempts = 1000;
+};
+
+std::string GeneratedJson(const bank::MadePuzzle& m, Symmetry symmetry) {
+  const GeneratedPuzzle& p = m.puzzle;
+  GeneratedOutput out;
+  out.set_index(static_cast<uint32_t>(m.index));
+  out.set_puzzle(ToLine(p.puzzle));
+  out.set_solution(ToLine(p.solution));
+  out.set_shape(p.puzzle.shape().name());
+  out.set_clues(static_cast<uint32_t>(p.puzzle.NumFilled()));
+  out.set_seed(p.seed);
+  out.set_attempts(static_cast<uint32_t>(p.attempts));
+  out.set_symmetry(SymmetryName(symmetry));
+  if (m.rating) {
+    out.set_score(m.rating->score);
+    out.set_level(std::string(LevelName(m.rating->level)));
+    out.set_er(m.rating->features.er);
+    out.set_hardest_technique(m.rating->features.hardest_technique);
+  }
+  return ToJson(out);
+}
+
+std::vector<std::string> Generate(const GenerateArgs& a) {
+  GeneratorOptions options;
+  if (!a.shape.empty()) {
+    absl::StatusOr<const Shape*> shape = Shape::FromSpec(a.shape);
+    if (!shape.ok()) ThrowValue(shape.status());
+    options.shape = *shape;
+  }
+  absl::StatusOr<Symmetry> symmetry = ParseSymmetry(a.symmetry);
+  if (!symmetry.ok()) ThrowValue(symmetry.status());
+  options.symmetry = *symmetry;
+  options.minimal = a.minimal;
+  options.min_clues = a.min_clues;
+  options.max_clues = a.max_clues;
+  options.max_attempts = a.max_attempts;
+  if (absl::Status valid = options.Validate(); !valid.ok()) ThrowValue(valid);
+  DifficultyTarget target;
+  if (!a.level.empty()) {
+    absl::StatusOr<Level> level = ParseLevel(a.level);
+    if (!level.ok()) ThrowValue(level.status());
+    target.level = *level;
+  }
+  if (a.first < 0 || a.count < 1)
+    throw py::value_error("count must be at least 1");
+  std::unique_ptr<Rater> rater;
+  if (target.active()) {
+    absl::StatusOr<std::unique_ptr<Rater>> made = Rater::Create({});
+    if (!made.ok()) ThrowValue(made.status());
+    rater = *std::move(made);
+  }
+  std::vector<uint64_t> indices;
+  for (int64_t i = 0; i < a.count; ++i)
+    indices.push_back(static_cast<uint64_t>(a.first + i));
+  absl::StatusOr<bank::BatchSpec> spec = bank::PlanGeneration(
+      options, target, rater.get(), a.seed, std::move(indices), a.jobs);
+  if (!spec.ok()) ThrowValue(spec.status());
+  std::vector<std::string> made;
+  absl::StatusOr<bank::BatchStats> stats;
+  {
+    py::gil_scoped_release release;
+    bank::BatchCallbacks callbacks;
+    callbacks.on_made = [&](const bank::MadePuzzle& m) {
+      made.push_back(GeneratedJson(m, options.symmetry));
+    };
+    stats = bank::RunBatch(*spec, bank::StoreSpec{}, nullptr, callbacks);
+  }
+  if (!stats.ok())
+    throw std::runtime_error(std::string(stats.status().message()));
+  if (stats->failed > 0) {
+    throw py::value_error(absl::StrCat(
+        stats->failed,
+        " puzzle(s): none accepted within max_attempts=", a.max_attempts));
+  }
+  return made;
+}
+
+// For the overhead benchmark (bench/python_rate_bench.py): process CPU
+// seconds per call, over `repeats` calls on `text`, of (the engine call
+// Rater::Rate, the answer around it: ParseGrid + RateOutputOf + ToJson of a
+// ready rating), with the GIL released.
+std::pair<double, double> BenchEngine(const std::string& text, int repeats) {
+  absl::StatusOr<Grid> grid = ParseGrid(text);
+  if (!grid.ok()) throw py::value_error(std::string(grid.status().message()));
+  if (repeats < 1) throw py::value_error("repeats must be at least 1");
+  const Rater& rater = SharedRater(false);
+  py::gil_scoped_release release;
+  auto cpu = [] { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; };
+  double sink = 0;
+  double start = cpu();
+  for (int i = 0; i < repeats; ++i) sink += rater.Rate(*grid).score;
+  const double rate_only = cpu() - start;
+  const RatingResult ready = rater.Rate(*grid);
+  start = cpu();
+  for (int i = 0; i < repeats; ++i) {
+    absl::StatusOr<Grid> again = ParseGrid(text);
+    sink += static_cast<double>(
+        ToJson(bank::RateOutputOf(*again, rater, ready, false)).size());
+  }
+  const double answer = cpu() - start;
+  if (sink < 0) throw std::runtime_error("unreachable");
+  return {rate_only / repeats, answer / repeats};
+}
+
+// The puzzle bank (SQLite), the same file the CLI's --db commands use.
+// One connection: each call takes the bank's lock (with the GIL released
+// while it waits, so a thread rating with the GIL released cannot deadlock
+// with one waiting for the lock), so Python threads may share a Bank.
+class Bank {
+ public:
+  Bank(const std::string& path, bool readonly) : readonly_(readonly) {
+    SqliteStoreOptions options;
+    options.create_if_missing = !readonly;
+    absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> store =
+        SqlitePuzzleStore::Open(path, options);
+    if (!store.ok()) {
+      throw py::value_error(absl::StrCat(path, ": ", store.status().message()));
+    }
+    store_ = *std::move(store);
+  }
+
+  // Rows matching the filters, by id: dicts with the puzzle's fields and
+  // "rating", its latest rating as rate --json prints it (or None).
+  py::list Query(const std::string& collection, const std::string& level,
+                 const std::string& shape, std::optional<double> score_min,
+                 std::optional<double> score_max, int min_clues, int max_clues,
+                 int64_t limit) {
+    const std::unique_lock<std::mutex> lock = Lock();
+    PuzzleQuery q;
+    q.collection = collection;
+    q.level = level;
+    q.shape = shape;
+    q.score_min = score_min;
+    q.score_max = score_max;
+    // Clue bounds filter after the query, so `limit` pages through it.
+    py::list rows;
+    const int64_t page = 1000;
+    for (;;) {
+      q.limit = page;
+      absl::StatusOr<std::vector<StoredPuzzle>> got = Check(store_->Query(q));
+      for (const StoredPuzzle& p : *got) {
+        q.after_id = p.id;
+        const int clues = p.givens.NumFilled();
+        if (clues < min_clues || (max_clues > 0 && clues > max_clues)) continue;
+        rows.append(Row(p));
+        if (limit > 0 && static_cast<int64_t>(rows.size()) >= limit)
+          return rows;
+      }
+      if (static_cast<int64_t>(got->size()) < page) return rows;
+    }
+  }
+
+  // Rates `text` with the bank as a cache (rate --db): the rate --json
+  // answer; a new puzzle is stored with its rating and trace and, when
+  // `collection` is given, joins it.
+  std::string RateAndStore(const std::string& text, const std::string& shape,
+                           const std::string& collection, bool stochastic) {
+    if (readonly_) throw py::value_error("the bank was opened readonly");
+    const std::unique_lock<std::mutex> lock = Lock();
+    absl::StatusOr<Grid> grid = ParseGrid(text, OptionsFor(shape));
+    if (!grid.ok()) {
+      RateOutput out;
+      out.set_status(RateOutput::INVALID);
+      out.set_error(std::string(grid.status().message()));
+      return ToJson(out);
+    }
+    const Rater& rater = SharedRater(stochastic);
+    bank::RatingBank ratings(*store_, rater, "python");
+    absl::StatusOr<std::optional<RateOutput>> stored =
+        Check(ratings.Lookup(*grid));
+    RateOutput out;
+    if (stored->has_value()) {
+      out = **std::move(stored);
+    } else {
+      RatingResult result;
+      {
+        py::gil_scoped_release release;
+        result = rater.Rate(*grid);
+      }
+      out = bank::RateOutputOf(*grid, rater, result, false);
+      if (out.status() != RateOutput::RATED) return ToJson(out);
+      absl::StatusOr<int64_t> id = Check(ratings.Store(*grid, result));
+      out.set_puzzle_id(static_cast<uint64_t>(*id));
+    }
+    if (!collection.empty()) {
+      absl::StatusOr<int64_t> cid =
+          Check(store_->EnsureCollection(collection, false));
+      CheckStatus(
+          store_->AddToCollection(*cid, static_cast<int64_t>(out.puzzle_id())));
+    }
+    return ToJson(out);
+  }
+
+  std::vector<std::pair<std::string, int64_t>> Collections() {
+    const std::unique_lock<std::mutex> lock = Lock();
+    return *Check(store_->Collections());
+  }
+
+ private:
+  std::unique_lock<std::mutex> Lock() {
+    std::unique_lock<std::mutex> lock(mu_, std::defer_lock);
+    py::gil_scoped_release release;
+    lock.lock();
+    return lock;
+  }
+
+  template <typename T>
+  static absl::StatusOr<T> Check(absl::StatusOr<T> v) {
+    if (!v.ok()) throw std::runtime_error(std::string(v.status().message()));
+    return v;
+  }
+  static void CheckStatus(const absl::Status& s) {
+    if (!s.ok()) throw std::runtime_error(std::string(s.message()));
+  }
+
+  py::dict Row(const StoredPuzzle& p) {
+    py::dict row;
+    row["id"] = p.id;
+    row["puzzle"] = ToLine(p.givens);
+    row["solution"] = p.solution ? py::cast(ToLine(*p.solution)) : py::none();
+    row["shape"] = p.givens.shape().name();
+    row["clues"] = p.givens.NumFilled();
+    row["canonical_key"] = p.canonical_key;
+    row["source"] = p.source;
+    row["label"] = p.label;
+    absl::StatusOr<std::vector<proto::Rating>> ratings =
+        Check(store_->Ratings(p.id));
+    row["rating"] = ratings->empty() ? py::none()
+                                     : py::cast(ToJson(bank::RateOutputOfStored(
+                                           p.givens, ratings->back(), p.id)));
+    return row;
+  }
+
+  bool readonly_;
+  std::mutex mu_;
+  std::unique_ptr<SqlitePuzzleStore> store_;
+};
+
+void Bind(py::module_& m) {
+  m.doc() = "The engine bridge of sudoku_forge (use the package, not this).";
+  m.attr("VERSION") = SUDOKU_FORGE_VERSION;
+  m.def("engine_version", &RaterEngineVersion);
+  m.def("expected_minutes", &ExpectedMinutes, py::arg("score"));
+  m.def("rate", &Rate, py::arg("text"), py::arg("shape"), py::arg("stochastic"),
+        py::arg("explain"));
+  m.def("rate_many", &RateMany, py::arg("texts"), py::arg("shape"),
+        py::arg("stochastic"), py::arg("jobs"), py::arg("progress"));
+  m.def("explain", &Explain, py::arg("text"), py::arg("shape"),
+        py::arg("techniques"), py::arg("uniqueness"), py::arg("guess"));
+  m.def("hint", &HintJson, py::arg("puzzle"), py::arg("grid"),
+        py::arg("pencil"), py::arg("shape"));
+  m.def("solve", &Solve, py::arg("text"), py::arg("shape"), py::arg("limit"),
+        py::arg("max_nodes"), py::arg("solver"));
+  m.def("parse", &Parse, py::arg("text"), py::arg("shape"));
+  m.def("parse_many", &ParseMany, py::arg("text"), py::arg("shape"));
+  m.def("bench_engine", &BenchEngine, py::arg("text"), py::arg("repeats"));
+  m.def("canonical", &Canonical, py::arg("text"), py::arg("shape"));
+  py::class_<GenerateArgs>(m, "GenerateArgs")
+      .def(py::init<>())
+      .def_readwrite("first", &GenerateArgs::first)
+      .def_readwrite("count", &GenerateArgs::count)
+      .def_readwrite("level", &GenerateArgs::level)
+      .def_readwrite("shape", &GenerateArgs::shape)
+      .def_readwrite("symmetry", &GenerateArgs::symmetry)
+      .def_readwrite("seed", &GenerateArgs::seed)
+      .def_readwrite("jobs", &GenerateArgs::jobs)
+      .def_readwrite("minimal", &GenerateArgs::minimal)
+      .def_readwrite("min_clues", &GenerateArgs::min_clues)
+      .def_readwrite("max_clues", &GenerateArgs::max_clues)
+      .def_readwrite("max_attempts", &GenerateArgs::max_attempts);
+  m.def("generate", &Generate, py::arg("args"));
+  py::class_<Bank>(m, "Bank")
+      .def(py::init<const std::string&, bool>(), py::arg("path"),
+           py::arg("readonly"))
+      .def("query", &Bank::Query, py::arg("collection"), py::arg("level"),
+           py::arg("shape"), py::arg("score_min"), py::arg("score_max"),
+           py::arg("min_clues"), py::arg("max_clues"), py::arg("limit"))
+      .def("rate_and_store", &Bank::RateAndStore, py::arg("text"),
+           py::arg("shape"), py::arg("collection"), py::arg("stochastic"))
+      .def("collections", &Bank::Collections);
+}
+
+}  // namespace
+}  // namespace sudoku::python
+
+PYBIND11_MODULE(_core, m) { sudoku::python::Bind(m); }
