@@ -197,6 +197,9 @@ absl::Status Serve(const ServerOptions& options,
   svr.new_task_queue = [http_threads] {
     return new httplib::ThreadPool(http_threads);
   };
+  // Headers and body go out in separate writes: without TCP_NODELAY the
+  // body waits for the client's delayed ACK (40 ms on Linux).
+  svr.set_tcp_nodelay(true);
   svr.set_payload_max_length(options.max_body);
   svr.set_read_timeout(options.read_timeout_seconds, 0);
   svr.set_write_timeout(options.write_timeout_seconds, 0);
