@@ -165,7 +165,7 @@ function draw() {
   }
   const line_ = line(state.givens);
   for (const [id, fmt] of [["download-svg", "svg"], ["download-pdf", "pdf"]])
-    $(id).href = "/api/v1/render?format=" + fmt + "&puzzle=" + encodeURIComponent(line_);
+    $(id).href = "api/v1/render?format=" + fmt + "&puzzle=" + encodeURIComponent(line_);
 }
 
 function focusCell(i, focus) {
@@ -216,7 +216,7 @@ async function hint() {
   const pencil = state.pencil.some((s) => s.size)
     ? state.pencil.map((s, i) => (state.givens[i] || state.values[i] || !s.size) ? "." : [...s].sort((a, b) => a - b).map(symbol).join("")).join(" ")
     : "";
-  const r = await api("/api/v1/hint", { puzzle: line(state.givens), grid: line(currentGrid()), pencil, shape: state.shapeSpec });
+  const r = await api("api/v1/hint", { puzzle: line(state.givens), grid: line(currentGrid()), pencil, shape: state.shapeSpec });
   const h = r.json;
   state.wrong = new Set();
   if (h.status === "wrong") for (const w of h.wrong || []) state.wrong.add(cellIndex(w.cell));
@@ -244,7 +244,7 @@ async function rate() {
   const text = $("puzzle-line").value.trim();
   const puzzle = text || line(currentGrid());
   status("Rating…");
-  const r = await api("/api/v1/rate", { puzzle, shape: state.shapeSpec });
+  const r = await api("api/v1/rate", { puzzle, shape: state.shapeSpec });
   if (!r.ok && r.json.status === undefined) { status(r.json.error || "error", true); showVerdict(r.json, false); return; }
   showVerdict(r.json, r.ok);
   if (r.ok) loadLine(r.json.puzzle);
@@ -254,7 +254,7 @@ async function rate() {
 }
 
 async function explain(puzzle) {
-  const r = await api("/api/v1/explain", { puzzle, shape: state.shapeSpec });
+  const r = await api("api/v1/explain", { puzzle, shape: state.shapeSpec });
   if (!r.ok) { status(r.json.error || "no explanation", true); return; }
   state.steps = r.json.steps || [];
   const list = $("steps-list");
@@ -295,7 +295,7 @@ async function generate() {
   status("Generating…");
   const level = $("gen-level").value;
   const shape = state.shapeSpec || "3x3";
-  const r = await api("/api/v1/generate?level=" + encodeURIComponent(level) + "&shape=" + shape);
+  const r = await api("api/v1/generate?level=" + encodeURIComponent(level) + "&shape=" + shape);
   if (!r.ok) { status(r.json.error || "error", true); return; }
   $("puzzle-line").value = r.json.puzzle;
   loadLine(r.json.puzzle);
