@@ -12,6 +12,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "render/grid_render.h"
 #include "service/page_files.h"
 
 namespace sudoku::service {
@@ -236,6 +237,9 @@ absl::Status Serve(const ServerOptions& options,
   done.store(true);
   watcher.join();
   (*service)->Shutdown();
+  // Every Cairo surface is gone (render answers on the HTTP threads, which
+  // have stopped): free the font caches, so LeakSanitizer sees none.
+  ReleaseFontCaches();
   if (!clean && (stop == nullptr || !stop->load()))
     return absl::InternalError("the server stopped unexpectedly");
   return absl::OkStatus();

@@ -414,15 +414,11 @@ Answer Service::GenerateOnWorker(Worker& w, const Shape& shape,
   if (!sym.ok()) return ErrorAnswer(400, sym.status().message());
   options.symmetry = *sym;
   const uint64_t s = seed.has_value() ? *seed : std::random_device{}();
-  absl::StatusOr<std::vector<bank::MadePuzzle>> made;
-  if (w.store != nullptr) {
-    std::lock_guard<std::mutex> lock(write_mu_);
-    made = bank::MakeLevelPuzzles(options, level, *judge_, s, 1, w.store.get(),
-                                  "serve");
-  } else {
-    made =
-        bank::MakeLevelPuzzles(options, level, *judge_, s, 1, nullptr, "serve");
-  }
+  // Not under write_mu_: generating takes long, and the store's own write
+  // transaction (SQLite's lock, with its busy timeout) serialises the one
+  // write at the end with the submissions'.
+  absl::StatusOr<std::vector<bank::MadePuzzle>> made = bank::MakeLevelPuzzles(
+      options, level, *judge_, s, 1, w.store.get(), "serve");
   if (!made.ok() || made->empty()) {
     return ErrorAnswer(
         made.ok() || absl::IsResourceExhausted(made.status()) ? 503 : 500,

@@ -1,6 +1,11 @@
 // The service over HTTP on an ephemeral port of 127.0.0.1: every endpoint,
 // every error path, isomorph caching, concurrent submissions.
+#include <arpa/inet.h>
 #include <httplib.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <condition_variable>
@@ -543,6 +548,32 @@ TEST(ServiceTest, ConcurrentSubmissionsAreAllStored) {
     ASSERT_TRUE(found->has_value()) << i;
     EXPECT_EQ((*found)->source, "submission");
   }
+}
+
+TEST(ServiceTest, SlowClientIsDroppedAndOthersAreStillServed) {
+  ServerOptions options = DefaultOptions("slow.db");
+  options.read_timeout_seconds = 1;
+  TestServer server(options);
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  ASSERT_GE(fd, 0);
+  sockaddr_in addr = {};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(server.port()));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)), 0);
+  // Half a request line, then nothing: the server must give up on it.
+  const char partial[] = "POST /api/v1/rate HTTP/1.1\r\nHost: x\r\n";
+  ASSERT_GT(send(fd, partial, sizeof(partial) - 1, 0), 0);
+  timeval wait = {};
+  wait.tv_sec = 60;  // far above --timeout; only a hang reaches it
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof(wait));
+  char buffer[256];
+  const ssize_t got = recv(fd, buffer, sizeof(buffer), 0);
+  EXPECT_GE(got, 0) << "the server kept a silent connection open";
+  close(fd);
+  auto health = server.Client().Get("/healthz");
+  ASSERT_TRUE(health);
+  EXPECT_EQ(health->status, 200);
 }
 
 }  // namespace
