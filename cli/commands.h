@@ -25,6 +25,7 @@ Command BookCommand();
 Command ExplainCommand();  // cli/explain_command.cc
 Command HintCommand();     // cli/hint_command.cc
 Command CorpusCommand();
+Command ServeCommand();  // cli/serve_command.cc
 
 }  // namespace sudoku::cli
 

@@ -22,7 +22,7 @@ const std::vector<Command>& Commands() {
       ExportCommand(),    ListCommand(),      ShowCommand(),
       StatsCommand(),     CanonCommand(),     RenderCommand(),
       BookCommand(),      ExplainCommand(),   HintCommand(),
-      CorpusCommand(),
+      CorpusCommand(),    ServeCommand(),
   };
   return *commands;
 }

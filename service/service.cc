@@ -1,0 +1,529 @@
+#include "service/service.h"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <cairo.h>
+
+#include <algorithm>
+#include <chrono>
+#include <exception>
+#include <future>
+#include <random>
+#include <utility>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "bank/batch.h"
+#include "bank/hint.h"
+#include "bank/records.h"
+#include "bank/step_output.h"
+#include "core/canonical.h"
+#include "core/format.h"
+#include "generator/generator.h"
+#include "generator/symmetry.h"
+#include "google/protobuf/util/json_util.h"
+#include "render/grid_render.h"
+#include "solvers/solver.h"
+#include "storage/cli_output.pb.h"
+#include "storage/deduction_output.pb.h"
+#include "storage/json.h"
+#include "storage/service.pb.h"
+
+namespace sudoku::service {
+namespace {
+
+// The request body as `message`; the error text when it is not one.
+std::string ParseJson(absl::string_view body,
+                      google::protobuf::Message& message) {
+  google::protobuf::util::JsonParseOptions options;
+  options.ignore_unknown_fields = false;
+  const auto status = google::protobuf::util::JsonStringToMessage(
+      std::string(body), &message, options);
+  if (status.ok()) return "";
+  return absl::StrCat("bad JSON request: ", status.message().as_string());
+}
+
+Answer JsonAnswer(int status, const google::protobuf::Message& message) {
+  Answer a;
+  a.status = status;
+  a.body = ToJson(message);
+  return a;
+}
+
+cairo_status_t AppendToString(void* closure, const unsigned char* data,
+                              unsigned int length) {
+  static_cast<std::string*>(closure)->append(
+      reinterpret_cast<const char*>(data), length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+// The grid as render's WriteGridImage draws it (the same cell size rule:
+// a 9x9 grid 360 units wide, at least 18 units a cell; half a cell of
+// margin), into memory.
+absl::StatusOr<std::string> RenderToString(const Grid& puzzle, bool pdf) {
+  const int n = puzzle.size();
+  const double cell = std::max(18.0, 360.0 / n);
+  const double margin = 0.5 * cell;
+  const double side = n * cell + 2 * margin;
+  std::string out;
+  cairo_surface_t* surface = pdf ? cairo_pdf_surface_create_for_stream(
+                                       AppendToString, &out, side, side)
+                                 : cairo_svg_surface_create_for_stream(
+                                       AppendToString, &out, side, side);
+  cairo_t* cr = cairo_create(surface);
+  DrawGrid(cr, puzzle, nullptr, GridBox{margin, margin, n * cell}, GridStyle{});
+  const cairo_status_t drawn = cairo_status(cr);
+  cairo_destroy(cr);
+  cairo_surface_finish(surface);
+  const cairo_status_t finished = cairo_surface_status(surface);
+  cairo_surface_destroy(surface);
+  if (drawn != CAIRO_STATUS_SUCCESS) return CairoStatus(drawn, "drawing");
+  if (finished != CAIRO_STATUS_SUCCESS)
+    return CairoStatus(finished, "writing the image");
+  return out;
+}
+
+std::string Param(const std::map<std::string, std::string>& params,
+                  const std::string& name, const std::string& fallback = "") {
+  auto it = params.find(name);
+  return it == params.end() || it->second.empty() ? fallback : it->second;
+}
+
+}  // namespace
+
+Answer ErrorAnswer(int status, absl::string_view error, absl::string_view limit,
+                   int retry_after) {
+  ErrorOutput out;
+  out.set_error(std::string(error));
+  out.set_status(static_cast<uint32_t>(status));
+  out.set_limit(std::string(limit));
+  out.set_retry_after(static_cast<uint32_t>(std::max(0, retry_after)));
+  Answer a = JsonAnswer(status, out);
+  a.retry_after = retry_after;
+  return a;
+}
+
+absl::StatusOr<std::unique_ptr<Service>> Service::Create(
+    const ServiceOptions& options) {
+  if (options.workers < 1 || options.workers > 256)
+    return absl::InvalidArgumentError("--threads must be 1..256");
+  if (options.queue < 0)
+    return absl::InvalidArgumentError("--queue must be at least 0");
+  if (!(options.max_seconds > 0))
+    return absl::InvalidArgumentError("--max-seconds must be positive");
+  if (options.max_nodes < 1)
+    return absl::InvalidArgumentError("--max-nodes must be at least 1");
+  for (const std::string& s : options.shapes) {
+    absl::StatusOr<const Shape*> shape = Shape::FromSpec(s);
+    if (!shape.ok())
+      return absl::InvalidArgumentError(
+          absl::StrCat("--shapes: ", shape.status().message()));
+  }
+  RaterOptions rate_options;
+  rate_options.stochastic =
+      options.stochastic ? StochasticUse::kAlways : StochasticUse::kIfModelUses;
+  absl::StatusOr<std::unique_ptr<Rater>> rater = Rater::Create(rate_options);
+  if (!rater.ok()) return rater.status();
+  absl::StatusOr<std::unique_ptr<Rater>> judge = Rater::Create({});
+  if (!judge.ok()) return judge.status();
+  absl::StatusOr<std::unique_ptr<StepSolver>> steps =
+      StepSolver::Create("", DeductionOptions{});
+  if (!steps.ok()) return steps.status();
+  std::vector<Worker> workers(static_cast<size_t>(options.workers));
+  if (!options.db_path.empty()) {
+    for (Worker& w : workers) {
+      absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> store =
+          SqlitePuzzleStore::Open(options.db_path);
+      if (!store.ok()) return store.status();
+      w.store = *std::move(store);
+      w.bank =
+          std::make_unique<bank::RatingBank>(*w.store, **rater, options.source);
+    }
+  }
+  return std::unique_ptr<Service>(
+      new Service(options, *std::move(rater), *std::move(judge),
+                  *std::move(steps), std::move(workers)));
+}
+
+Service::Service(const ServiceOptions& options, std::unique_ptr<Rater> rater,
+                 std::unique_ptr<Rater> judge,
+                 std::unique_ptr<StepSolver> steps, std::vector<Worker> workers)
+    : options_(options),
+      rater_(std::move(rater)),
+      judge_(std::move(judge)),
+      steps_(std::move(steps)),
+      workers_(std::move(workers)),
+      queue_(options.workers, options.queue) {}
+
+Service::~Service() { Shutdown(); }
+
+void Service::Shutdown() {
+  queue_.Shutdown();
+  for (Worker& w : workers_) {
+    w.bank.reset();
+    w.store.reset();  // closes the connection (WAL checkpoint on the last)
+  }
+}
+
+std::string Service::MetricsText() const {
+  return metrics_.Text(queue_.Depth(), queue_.Busy(), options_.workers);
+}
+
+Answer Service::RunJob(std::function<Answer(Worker&)> fn) {
+  auto promise = std::make_shared<std::promise<Answer>>();
+  std::future<Answer> future = promise->get_future();
+  const bool queued =
+      queue_.TrySubmit([this, promise, fn = std::move(fn)](int worker) {
+        if (options_.job_hook) options_.job_hook();
+        Answer a;
+        try {
+          a = fn(workers_[static_cast<size_t>(worker)]);
+        } catch (const std::exception& e) {
+          a = ErrorAnswer(500, absl::StrCat("internal error: ", e.what()));
+        }
+        promise->set_value(std::move(a));
+      });
+  if (!queued) {
+    return ErrorAnswer(503,
+                       absl::StrCat("the server is busy: ", options_.workers,
+                                    " workers running and ", options_.queue,
+                                    " requests waiting (--queue); retry later"),
+                       "queue", 1);
+  }
+  const auto budget = std::chrono::duration<double>(options_.max_seconds);
+  if (future.wait_for(budget) == std::future_status::timeout) {
+    metrics_.BudgetExceeded();
+    return ErrorAnswer(
+        503,
+        absl::StrCat("work budget exceeded: no answer within ",
+                     options_.max_seconds,
+                     " s (--max-seconds); the work finishes in the "
+                     "background and a rating is stored, so a retry may "
+                     "find it"),
+        "seconds", static_cast<int>(options_.max_seconds) + 1);
+  }
+  return future.get();
+}
+
+absl::StatusOr<Grid> Service::ParsePuzzle(const std::string& text,
+                                          const std::string& shape) const {
+  ParseOptions parse;
+  if (!shape.empty()) {
+    absl::StatusOr<const Shape*> s = Shape::FromSpec(shape);
+    if (!s.ok())
+      return absl::InvalidArgumentError(
+          absl::StrCat("shape: ", s.status().message()));
+    parse.shape = *s;
+  }
+  if (text.empty())
+    return absl::InvalidArgumentError("no puzzle given (field 'puzzle')");
+  return ParseGrid(text, parse);
+}
+
+std::string Service::ShapeRefusal(const std::string& shape_name) const {
+  if (options_.shapes.empty()) return "";
+  for (const std::string& s : options_.shapes) {
+    absl::StatusOr<const Shape*> allowed = Shape::FromSpec(s);
+    if (allowed.ok() && (*allowed)->name() == shape_name) return "";
+  }
+  return absl::StrCat("shape ", shape_name, " is not served here (allowed: ",
+                      absl::StrJoin(options_.shapes, ", "), "; --shapes)");
+}
+
+int Service::CountSolutions(const Grid& puzzle, int64_t* nodes) const {
+  absl::StatusOr<std::unique_ptr<Solver>> solver = MakeSolver("backtrack");
+  if (!solver.ok()) return -1;
+  SolveLimits limits;
+  limits.max_solutions = 2;
+  limits.max_nodes = options_.max_nodes;
+  const SolveResult r = (*solver)->Solve(puzzle, limits);
+  *nodes = r.nodes;
+  if (r.limit_hit) return -1;
+  return r.num_solutions;
+}
+
+Answer Service::NodeBudgetAnswer(int64_t nodes) {
+  metrics_.BudgetExceeded();
+  return ErrorAnswer(
+      422,
+      absl::StrCat("work budget exceeded: the uniqueness check stopped after ",
+                   nodes,
+                   " search nodes (--max-nodes) without settling whether the "
+                   "puzzle has one solution"),
+      "nodes");
+}
+
+Answer Service::RateOnWorker(Worker& w, const Grid& puzzle) {
+  int64_t nodes = 0;
+  if (CountSolutions(puzzle, &nodes) < 0) return NodeBudgetAnswer(nodes);
+  RateOutput out;
+  if (w.bank != nullptr) {
+    absl::StatusOr<std::optional<RateOutput>> stored = w.bank->Lookup(puzzle);
+    if (!stored.ok())
+      return ErrorAnswer(500,
+                         absl::StrCat("bank: ", stored.status().message()));
+    if (stored->has_value()) {
+      out = **std::move(stored);
+      metrics_.RatingFromBank();
+    }
+  }
+  if (out.status() != RateOutput::RATED) {
+    const RatingResult result = rater_->Rate(puzzle);
+    out = bank::RateOutputOf(puzzle, *rater_, result, /*explain=*/false);
+    if (out.status() == RateOutput::RATED) {
+      metrics_.RatingComputed();
+      if (w.bank != nullptr) {
+        std::lock_guard<std::mutex> lock(write_mu_);
+        absl::StatusOr<int64_t> id = w.bank->Store(puzzle, result);
+        if (!id.ok()) {
+          return ErrorAnswer(
+              500, absl::StrCat("storing failed: ", id.status().message()));
+        }
+        out.set_puzzle_id(static_cast<uint64_t>(*id));
+      }
+    }
+  }
+  if (out.status() == RateOutput::RATED) {
+    absl::StatusOr<std::string> key = CanonicalKey(puzzle);
+    if (key.ok()) out.set_canonical_key(*key);
+  }
+  Answer a = JsonAnswer(out.status() == RateOutput::RATED ? 200 : 422, out);
+  a.canonical_key = out.canonical_key();
+  return a;
+}
+
+Answer Service::Rate(absl::string_view body) {
+  PuzzleRequest request;
+  if (std::string e = ParseJson(body, request); !e.empty())
+    return ErrorAnswer(400, e);
+  absl::StatusOr<Grid> puzzle = ParsePuzzle(request.puzzle(), request.shape());
+  if (!puzzle.ok()) {
+    RateOutput out;
+    out.set_status(RateOutput::INVALID);
+    out.set_error(std::string(puzzle.status().message()));
+    return JsonAnswer(422, out);
+  }
+  if (std::string refusal = ShapeRefusal(puzzle->shape().name());
+      !refusal.empty()) {
+    return ErrorAnswer(422, refusal, "shape");
+  }
+  return RunJob(
+      [this, grid = *puzzle](Worker& w) { return RateOnWorker(w, grid); });
+}
+
+Answer Service::Explain(absl::string_view body) {
+  PuzzleRequest request;
+  if (std::string e = ParseJson(body, request); !e.empty())
+    return ErrorAnswer(400, e);
+  absl::StatusOr<Grid> puzzle = ParsePuzzle(request.puzzle(), request.shape());
+  if (!puzzle.ok()) {
+    ExplainOutput out;
+    out.set_status("invalid");
+    out.set_error(std::string(puzzle.status().message()));
+    return JsonAnswer(422, out);
+  }
+  if (std::string refusal = ShapeRefusal(puzzle->shape().name());
+      !refusal.empty()) {
+    return ErrorAnswer(422, refusal, "shape");
+  }
+  return RunJob([this, grid = *puzzle](Worker&) {
+    int64_t nodes = 0;
+    const int solutions = CountSolutions(grid, &nodes);
+    if (solutions < 0) return NodeBudgetAnswer(nodes);
+    if (solutions != 1) {
+      // The verdict without the walk-through (which on a near-empty grid
+      // runs for minutes); the words of ExplainToOutput.
+      ExplainOutput out;
+      out.set_puzzle(ToLine(grid));
+      out.set_status(solutions == 0 ? "no_solution" : "multiple_solutions");
+      out.set_error(solutions == 0
+                        ? "the puzzle has no solution"
+                        : "the puzzle has several solutions; uniqueness "
+                          "techniques were not used");
+      return JsonAnswer(422, out);
+    }
+    Answer a = JsonAnswer(200, bank::ExplainToOutput(*steps_, grid));
+    absl::StatusOr<std::string> key = CanonicalKey(grid);
+    if (key.ok()) a.canonical_key = *key;
+    return a;
+  });
+}
+
+Answer Service::Hint(absl::string_view body) {
+  HintRequest request;
+  if (std::string e = ParseJson(body, request); !e.empty())
+    return ErrorAnswer(400, e);
+  absl::StatusOr<Grid> puzzle = ParsePuzzle(request.puzzle(), request.shape());
+  if (!puzzle.ok()) {
+    return JsonAnswer(422, bank::InvalidHint(absl::StrCat(
+                               "puzzle: ", puzzle.status().message())));
+  }
+  if (std::string refusal = ShapeRefusal(puzzle->shape().name());
+      !refusal.empty()) {
+    return ErrorAnswer(422, refusal, "shape");
+  }
+  return RunJob([this, grid = *puzzle, request](Worker&) {
+    int64_t nodes = 0;
+    if (CountSolutions(grid, &nodes) < 0) return NodeBudgetAnswer(nodes);
+    HintOutput out =
+        bank::Hint(*steps_, grid, request.grid(), request.pencil());
+    return JsonAnswer(out.status() == "invalid" ? 422 : 200, out);
+  });
+}
+
+Answer Service::GenerateOnWorker(Worker& w, const Shape& shape,
+                                 const std::string& symmetry, Level level,
+                                 std::optional<uint64_t> seed) {
+  GeneratedOutput out;
+  out.set_shape(shape.name());
+  out.set_symmetry(symmetry);
+  // The bank's unused stock first (unless a seed asks for one puzzle).
+  if (w.store != nullptr && !seed.has_value()) {
+    PuzzleQuery query;
+    query.level = std::string(LevelName(level));
+    query.shape = shape.name();
+    query.unused_in_books = true;
+    query.limit = 500;
+    absl::StatusOr<std::vector<StoredPuzzle>> stock = w.store->Query(query);
+    if (stock.ok() && !stock->empty()) {
+      std::random_device device;
+      const StoredPuzzle& p = (*stock)[device() % stock->size()];
+      absl::StatusOr<std::vector<proto::Rating>> ratings =
+          w.store->Ratings(p.id);
+      if (ratings.ok() && !ratings->empty() && p.solution.has_value()) {
+        const RateOutput r =
+            bank::RateOutputOfStored(p.givens, ratings->back(), p.id);
+        out.set_puzzle(ToLine(p.givens));
+        out.set_solution(ToLine(*p.solution));
+        out.set_clues(static_cast<uint32_t>(p.givens.NumFilled()));
+        out.set_score(r.score());
+        out.set_level(r.level());
+        out.set_er(r.er());
+        out.set_hardest_technique(r.hardest_technique());
+        out.set_symmetry("");  // stock puzzles: not known
+        Answer a = JsonAnswer(200, out);
+        a.canonical_key = p.canonical_key;
+        return a;
+      }
+    }
+  }
+  GeneratorOptions options;
+  options.shape = &shape;
+  absl::StatusOr<Symmetry> sym = ParseSymmetry(symmetry);
+  if (!sym.ok()) return ErrorAnswer(400, sym.status().message());
+  options.symmetry = *sym;
+  const uint64_t s = seed.has_value() ? *seed : std::random_device{}();
+  // Not under write_mu_: generating takes long, and the store's own write
+  // transaction (SQLite's lock, with its busy timeout) serialises the one
+  // write at the end with the submissions'.
+  absl::StatusOr<std::vector<bank::MadePuzzle>> made = bank::MakeLevelPuzzles(
+      options, level, *judge_, s, 1, w.store.get(), "serve");
+  if (!made.ok() || made->empty()) {
+    return ErrorAnswer(
+        made.ok() || absl::IsResourceExhausted(made.status()) ? 503 : 500,
+        made.ok() ? "no puzzle made" : made.status().message(), "", 1);
+  }
+  const bank::MadePuzzle& m = made->front();
+  out.set_puzzle(ToLine(m.puzzle.puzzle));
+  out.set_solution(ToLine(m.puzzle.solution));
+  out.set_clues(static_cast<uint32_t>(m.puzzle.puzzle.NumFilled()));
+  out.set_seed(m.puzzle.seed);
+  out.set_attempts(static_cast<uint32_t>(m.puzzle.attempts));
+  if (m.rating) {
+    out.set_score(m.rating->score);
+    out.set_level(std::string(LevelName(m.rating->level)));
+    out.set_er(m.rating->features.er);
+    out.set_hardest_technique(m.rating->features.hardest_technique);
+  }
+  return JsonAnswer(200, out);
+}
+
+Answer Service::Generate(const std::map<std::string, std::string>& params) {
+  absl::StatusOr<Level> level = ParseLevel(Param(params, "level", "medium"));
+  if (!level.ok()) return ErrorAnswer(400, level.status().message());
+  absl::StatusOr<const Shape*> shape =
+      Shape::FromSpec(Param(params, "shape", "3x3"));
+  if (!shape.ok())
+    return ErrorAnswer(400, absl::StrCat("shape: ", shape.status().message()));
+  if (std::string refusal = ShapeRefusal((*shape)->name()); !refusal.empty())
+    return ErrorAnswer(422, refusal, "shape");
+  const std::string symmetry = Param(params, "symmetry", "none");
+  if (absl::StatusOr<Symmetry> sym = ParseSymmetry(symmetry); !sym.ok())
+    return ErrorAnswer(400, sym.status().message());
+  std::optional<uint64_t> seed;
+  if (std::string text = Param(params, "seed"); !text.empty()) {
+    uint64_t v = 0;
+    if (!absl::SimpleAtoi(text, &v))
+      return ErrorAnswer(400, absl::StrCat("seed: not a number: '", text, "'"));
+    seed = v;
+  }
+  const Shape* s = *shape;
+  const Level l = *level;
+  return RunJob([this, s, symmetry, l, seed](Worker& w) {
+    return GenerateOnWorker(w, *s, symmetry, l, seed);
+  });
+}
+
+Answer Service::Puzzle(const std::string& key) {
+  const Shape* shape = Shape::ForCellCount(static_cast<int>(key.size()));
+  if (shape == nullptr) {
+    return ErrorAnswer(
+        400, absl::StrCat("not a canonical key: ", key.size(),
+                          " characters (a key is the puzzle's minlex form "
+                          "as one line)"));
+  }
+  if (workers_.empty() || workers_[0].store == nullptr)
+    return ErrorAnswer(404, "no bank: the server runs without --db");
+  return RunJob([key, shape](Worker& w) {
+    absl::StatusOr<std::optional<StoredPuzzle>> found =
+        w.store->FindByCanonicalKey(shape->name(), key);
+    if (!found.ok())
+      return ErrorAnswer(500, absl::StrCat("bank: ", found.status().message()));
+    if (!found->has_value())
+      return ErrorAnswer(404, absl::StrCat("no stored puzzle has the "
+                                           "canonical key ",
+                                           key));
+    const StoredPuzzle& p = **found;
+    StoredPuzzleOutput out;
+    out.set_id(static_cast<uint64_t>(p.id));
+    out.set_puzzle(ToLine(p.givens));
+    if (p.solution.has_value()) out.set_solution(ToLine(*p.solution));
+    out.set_canonical_key(p.canonical_key);
+    out.set_shape(p.givens.shape().name());
+    out.set_source(p.source);
+    out.set_created(p.created);
+    absl::StatusOr<std::vector<proto::Rating>> ratings = w.store->Ratings(p.id);
+    if (ratings.ok() && !ratings->empty()) {
+      *out.mutable_rating() =
+          bank::RateOutputOfStored(p.givens, ratings->back(), p.id);
+      out.mutable_rating()->set_canonical_key(p.canonical_key);
+    }
+    Answer a = JsonAnswer(200, out);
+    a.canonical_key = p.canonical_key;
+    return a;
+  });
+}
+
+Answer Service::Render(const std::map<std::string, std::string>& params) {
+  const std::string format = Param(params, "format", "svg");
+  if (format != "svg" && format != "pdf") {
+    return ErrorAnswer(
+        400, absl::StrCat("format: '", format, "' (expected svg or pdf)"));
+  }
+  absl::StatusOr<Grid> puzzle =
+      ParsePuzzle(Param(params, "puzzle"), Param(params, "shape"));
+  if (!puzzle.ok()) return ErrorAnswer(422, puzzle.status().message());
+  if (std::string refusal = ShapeRefusal(puzzle->shape().name());
+      !refusal.empty()) {
+    return ErrorAnswer(422, refusal, "shape");
+  }
+  absl::StatusOr<std::string> image = RenderToString(*puzzle, format == "pdf");
+  if (!image.ok()) return ErrorAnswer(500, image.status().message());
+  Answer a;
+  a.body = *std::move(image);
+  a.content_type = format == "pdf" ? "application/pdf" : "image/svg+xml";
+  return a;
+}
+
+}  // namespace sudoku::service

@@ -1,0 +1,142 @@
+// The rating service behind `sudoku-forge serve`, without the HTTP layer:
+// each endpoint is one method taking the request (JSON body or query
+// parameters) and returning the answer (HTTP status, JSON body). It adds no
+// engine code: it makes the same library calls as the CLI's rate, explain,
+// hint, generate and render commands (bank/, render/), in the same protobuf
+// JSON mapping (storage/cli_output.proto, deduction_output.proto,
+// service.proto).
+//
+// Compute runs on a fixed pool of workers behind a bounded queue
+// (work_queue.h); each worker has its own bank connection (SQLite in WAL
+// mode: readers concurrent), writes are serialised by one mutex, and a
+// submission's rating is committed before its answer is returned.
+//
+// Limits: shapes allowed, an exact-search node budget checked before any
+// deduction runs (a near-empty 25x25 grid is answered "several solutions"
+// or refused, never explained for minutes), a wall-clock budget per request
+// (the answer is a 503; the job itself cannot be interrupted and finishes
+// on its worker, storing its rating, so a retry finds it), a bounded queue
+// (503 with Retry-After).
+#ifndef SUDOKU_SERVICE_SERVICE_H_
+#define SUDOKU_SERVICE_SERVICE_H_
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "bank/rating_bank.h"
+#include "deduction/step_solver.h"
+#include "rater/rater.h"
+#include "service/metrics.h"
+#include "service/work_queue.h"
+#include "storage/sqlite_puzzle_store.h"
+
+namespace sudoku::service {
+
+struct ServiceOptions {
+  // The bank (SQLite file); "" = no bank (nothing stored or looked up,
+  // /api/v1/puzzles answers 404, generate always generates).
+  std::string db_path;
+  int workers = 2;  // compute threads
+  int queue = 16;   // jobs that may wait for a worker beyond those
+  // Shape names allowed ("3x3", "4x4"); empty = every shape.
+  std::vector<std::string> shapes;
+  // Exact-search nodes allowed for the uniqueness check that precedes any
+  // rating, explanation or hint.
+  int64_t max_nodes = 2'000'000;
+  // Seconds a request may wait for its job (queue wait included).
+  double max_seconds = 10;
+  // Run the stochastic solvers when rating (solver_success in the answer).
+  bool stochastic = true;
+  // Provenance source of submitted puzzles.
+  std::string source = "submission";
+  // Tests only: called by each job before it runs.
+  std::function<void()> job_hook;
+};
+
+// One answer: HTTP status, body and its type.
+struct Answer {
+  int status = 200;
+  std::string body;
+  std::string content_type = "application/json";
+  std::string canonical_key;  // for the log line, when known
+  int retry_after = 0;        // seconds, sent as Retry-After when > 0
+};
+
+// An error answer: ErrorOutput {error, status, retry_after, limit}.
+Answer ErrorAnswer(int status, absl::string_view error,
+                   absl::string_view limit = "", int retry_after = 0);
+
+class Service {
+ public:
+  // Opens the bank (when options.db_path is set) once per worker; the
+  // store's errors (NotFound, FailedPrecondition...) and bad options
+  // (InvalidArgument) are returned.
+  static absl::StatusOr<std::unique_ptr<Service>> Create(
+      const ServiceOptions& options);
+  ~Service();  // Shutdown()
+
+  // POST /api/v1/rate: PuzzleRequest -> RateOutput.
+  Answer Rate(absl::string_view body);
+  // POST /api/v1/explain: PuzzleRequest -> ExplainOutput.
+  Answer Explain(absl::string_view body);
+  // POST /api/v1/hint: HintRequest -> HintOutput.
+  Answer Hint(absl::string_view body);
+  // GET /api/v1/generate?level=&shape=&symmetry=&seed= -> GeneratedOutput.
+  Answer Generate(const std::map<std::string, std::string>& params);
+  // GET /api/v1/puzzles/{key} -> StoredPuzzleOutput.
+  Answer Puzzle(const std::string& key);
+  // GET /api/v1/render?puzzle=&format=svg|pdf&shape= -> the image.
+  Answer Render(const std::map<std::string, std::string>& params);
+  // GET /metrics.
+  std::string MetricsText() const;
+  Metrics& metrics() { return metrics_; }
+
+  // Finishes the queued jobs, then closes the bank. Idempotent.
+  void Shutdown();
+
+ private:
+  struct Worker {
+    std::unique_ptr<SqlitePuzzleStore> store;  // null without a bank
+    std::unique_ptr<bank::RatingBank> bank;
+  };
+  Service(const ServiceOptions& options, std::unique_ptr<Rater> rater,
+          std::unique_ptr<Rater> judge, std::unique_ptr<StepSolver> steps,
+          std::vector<Worker> workers);
+
+  // Runs `fn` on a worker within the time budget.
+  Answer RunJob(std::function<Answer(Worker&)> fn);
+  // The puzzle of a request, or the error answer (which `ok` reports).
+  absl::StatusOr<Grid> ParsePuzzle(const std::string& text,
+                                   const std::string& shape) const;
+  // "" when `shape` is allowed, else the error text.
+  std::string ShapeRefusal(const std::string& shape_name) const;
+  // The uniqueness check within max_nodes: 0, 1 or 2 solutions, or -1 when
+  // the budget ran out.
+  int CountSolutions(const Grid& puzzle, int64_t* nodes) const;
+  Answer NodeBudgetAnswer(int64_t nodes);
+  Answer RateOnWorker(Worker& w, const Grid& puzzle);
+  Answer GenerateOnWorker(Worker& w, const Shape& shape,
+                          const std::string& symmetry, Level level,
+                          std::optional<uint64_t> seed);
+
+  const ServiceOptions options_;
+  const std::unique_ptr<Rater> rater_;  // rate (with the stochastic solvers)
+  const std::unique_ptr<Rater> judge_;  // generate's judge (without them)
+  const std::unique_ptr<StepSolver> steps_;  // explain, hint
+  std::vector<Worker> workers_;
+  std::mutex write_mu_;  // one writer at a time
+  Metrics metrics_;
+  WorkQueue queue_;
+};
+
+}  // namespace sudoku::service
+
+#endif  // SUDOKU_SERVICE_SERVICE_H_
