@@ -90,6 +90,7 @@ int RunHint(const CommandArgs& args) {
   }
   DeductionOptions deduction;
   deduction.allow_uniqueness = !absl::GetFlag(FLAGS_no_uniqueness);
+  deduction.max_seconds = absl::GetFlag(FLAGS_max_puzzle_seconds);
   absl::StatusOr<std::unique_ptr<StepSolver>> solver =
       StepSolver::Create(absl::GetFlag(FLAGS_techniques), deduction);
   if (!solver.ok())
@@ -141,7 +142,8 @@ Command HintCommand() {
       "easiest\n"
       "deduction (lowest SE rating) on the user's grid and pencil marks, and\n"
       "nothing more. Statuses: step, wrong, solved, stuck, invalid (exit 1).",
-      {"json", "grid", "pencil", "techniques", "no_uniqueness", "shape"},
+      {"json", "grid", "pencil", "techniques", "no_uniqueness", "shape",
+       "max_puzzle_seconds"},
       &RunHint};
 }
 
