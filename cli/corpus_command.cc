@@ -192,7 +192,8 @@ int RunMerge(const CommandArgs& args) {
   std::vector<std::unique_ptr<SqlitePuzzleStore>> shards;
   for (const std::string& in_path : inputs) {
     absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> in =
-        SqlitePuzzleStore::Open(in_path, {.create_if_missing = false});
+        SqlitePuzzleStore::Open(
+            in_path, {.create_if_missing = false, .read_only = true});
     if (!in.ok()) return UsageError(kName, std::string(in.status().message()));
     shards.push_back(*std::move(in));
   }

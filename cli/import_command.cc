@@ -77,10 +77,13 @@ int RunImport(const CommandArgs& args) {
       ExactUniquenessCheck(solver->get(), absl::GetFlag(FLAGS_max_nodes)),
       **store, observer);
   if (!summary.ok()) {
-    std::cerr << "sudoku-forge import: " << summary.status().message()
-              << " (batches committed before the error are kept; run the same "
-                 "import again "
-                 "to complete it)\n";
+    std::cerr << "sudoku-forge import: " << summary.status().message();
+    // A read-only bank: nothing to complete by running again.
+    if (summary.status().code() != absl::StatusCode::kFailedPrecondition) {
+      std::cerr << " (batches committed before the error are kept; run the "
+                   "same import again to complete it)";
+    }
+    std::cerr << "\n";
     return kExitUsage;
   }
   const double secs =

@@ -1,9 +1,12 @@
 // End-to-end tests of the storage commands (import, export, list, show,
 // stats, canon) of the sudoku-forge binary, on temporary database files.
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -25,6 +28,7 @@ using testing::CliResult;
 using testing::RunCli;
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 constexpr char kWiki[] =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5.."
@@ -48,6 +52,30 @@ class StorageCliTest : public ::testing::Test {
   }
   std::string dir_, db_;
 };
+
+TEST_F(StorageCliTest, ReadCommandsWorkOnABankWithoutWritePermission) {
+  if (geteuid() == 0) GTEST_SKIP() << "root ignores file permissions";
+  const std::string dir = dir_ + "/read-only-bank";
+  std::filesystem::create_directories(dir);
+  const std::string db = dir + "/bank.db";
+  for (const char* s : {"", "-wal", "-shm"}) std::remove((db + s).c_str());
+  ASSERT_EQ(RunCli(absl::StrCat("import ", kWiki, " --db=", db)).exit_code, 0);
+  chmod(db.c_str(), 0444);
+  chmod(dir.c_str(), 0555);
+  for (const char* command : {"stats", "list", "export", "show 1"}) {
+    CliResult r = RunCli(absl::StrCat(command, " --db=", db));
+    EXPECT_EQ(r.exit_code, 0) << command << ": " << r.err;
+    EXPECT_THAT(r.out, HasSubstr(command == std::string("export") ? kWiki : ""))
+        << command;
+  }
+  CliResult write = RunCli(absl::StrCat("import ", kSeventeen, " --db=", db));
+  EXPECT_EQ(write.exit_code, 2);
+  EXPECT_THAT(write.err, HasSubstr("read-only"));
+  EXPECT_THAT(write.err, Not(HasSubstr("PRAGMA")));
+  EXPECT_THAT(write.err, Not(HasSubstr("again")));
+  chmod(dir.c_str(), 0755);
+  chmod(db.c_str(), 0644);
+}
 
 TEST_F(StorageCliTest, ImportReportsBadLinesDuplicatesAndExports) {
   Rng rng(1);
