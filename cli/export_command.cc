@@ -1,5 +1,6 @@
 // sudoku-forge export: print stored puzzles, filtered, in a chosen format.
 #include <iostream>
+#include <optional>
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
@@ -8,16 +9,20 @@
 #include "cli/flags.h"
 #include "cli/store_util.h"
 #include "core/format.h"
+#include "storage/exchange.h"
 #include "storage/json.h"
 #include "storage/proto_convert.h"
 
-ABSL_FLAG(bool, with_solution, false, "Also print each puzzle's solution");
+ABSL_FLAG(bool, with_solution, false,
+          "line and grid formats: also print each puzzle's solution (json, "
+          "tsv and sdk always carry it)");
 
 namespace sudoku::cli {
 namespace {
 
 constexpr int64_t kPage = 1000;  // rows per query: bounded memory on big banks
 
+// line and grid: the puzzle (and --with-solution its solution) only.
 void Print(const StoredPuzzle& p, const std::string& format,
            bool with_solution) {
   const bool solution = with_solution && p.solution.has_value();
@@ -29,24 +34,6 @@ void Print(const StoredPuzzle& p, const std::string& format,
     std::cout << ToPrettyGrid(p.givens);
     if (solution) std::cout << "\n" << ToPrettyGrid(*p.solution);
     std::cout << "\n";
-  } else if (format == "sdk") {
-    // SadMan Sudoku style: '#' header lines, then N rows of N symbols.
-    std::cout << "#C sudoku-forge puzzle " << p.id;
-    if (!p.label.empty()) std::cout << " " << p.label;
-    std::cout << "\n";
-    if (solution) std::cout << "#S " << ToLine(*p.solution) << "\n";
-    const std::string line = ToLine(p.givens);
-    const auto n = static_cast<size_t>(p.givens.size());
-    for (size_t r = 0; r < n; ++r) std::cout << line.substr(r * n, n) << "\n";
-    std::cout << "\n";
-  } else {  // json
-    proto::Puzzle out = ToProto(p.givens, solution ? p.solution : std::nullopt);
-    out.set_id(p.id);
-    out.set_label(p.label);
-    out.set_source(p.source);
-    out.set_canonical_key(p.canonical_key);
-    out.set_num_solutions(static_cast<uint32_t>(p.num_solutions));
-    std::cout << ToJson(out) << "\n";
   }
 }
 
@@ -57,10 +44,13 @@ int RunExport(const CommandArgs& args) {
   }
   std::string format = absl::GetFlag(FLAGS_format);
   if (format.empty()) format = absl::GetFlag(FLAGS_json) ? "json" : "line";
-  if (format != "line" && format != "grid" && format != "json" &&
-      format != "sdk") {
+  std::optional<ExchangeFormat> exchange;
+  if (format == "json") exchange = ExchangeFormat::kJson;
+  if (format == "tsv") exchange = ExchangeFormat::kTsv;
+  if (format == "sdk") exchange = ExchangeFormat::kSdk;
+  if (format != "line" && format != "grid" && !exchange.has_value()) {
     return UsageError("export", absl::StrCat("unknown --format '", format,
-                                             "' (line|grid|json|sdk)"));
+                                             "' (line|grid|json|tsv|sdk)"));
   }
   absl::StatusOr<PuzzleQuery> query = QueryFromFlags();
   if (!query.ok())
@@ -71,13 +61,26 @@ int RunExport(const CommandArgs& args) {
     return UsageError("export", std::string(store.status().message()));
   const bool with_solution = absl::GetFlag(FLAGS_with_solution);
   query->limit = kPage;
+  if (exchange == ExchangeFormat::kTsv) std::cout << ExchangeTsvHeader();
   while (true) {
     absl::StatusOr<std::vector<StoredPuzzle>> page = (*store)->Query(*query);
     if (!page.ok()) {
       std::cerr << "sudoku-forge export: " << page.status().message() << "\n";
       return kExitUsage;
     }
-    for (const StoredPuzzle& p : *page) Print(p, format, with_solution);
+    for (const StoredPuzzle& p : *page) {
+      if (!exchange.has_value()) {
+        Print(p, format, with_solution);
+        continue;
+      }
+      absl::StatusOr<ExchangeExtras> extras = ReadExtras(**store, p);
+      if (!extras.ok()) {
+        std::cerr << "sudoku-forge export: puzzle " << p.id << ": "
+                  << extras.status().message() << "\n";
+        return kExitUsage;
+      }
+      std::cout << FormatExchange(p, *extras, *exchange);
+    }
     if (static_cast<int64_t>(page->size()) < kPage) break;
     query->after_id = page->back().id;
   }
@@ -94,16 +97,24 @@ Command ExportCommand() {
           "Usage: sudoku-forge export [--db=PATH] [--collection=NAME] "
           "[--level=L] [--shape=RxC]\n"
           "       [--score-min=X] [--score-max=Y] [--unused] "
-          "[--format=line|grid|json|sdk]\n"
+          "[--format=line|grid|json|tsv|sdk]\n"
           "       [--with-solution]\n"
           "Prints every stored puzzle matching all the filters, in id order. "
           "Level and\n"
           "score refer to each puzzle's latest rating; --unused skips puzzles "
           "already in\n"
           "a book. line: one puzzle per line (TAB solution); grid: boxed "
-          "grids; json: one\n"
-          "object per puzzle (sudoku.proto Puzzle); sdk: '#' header + N rows "
-          "per puzzle.",
+          "grids\n"
+          "(--with-solution adds the solution to these two). json (one "
+          "ExportedPuzzle\n"
+          "per line, sudoku.proto), tsv (a header line, then puzzle, solution, "
+          "level,\n"
+          "score, rating_version, collections, books, source, label, rating, "
+          "generation)\n"
+          "and sdk ('#' lines + N rows per puzzle) carry the solution, latest "
+          "rating,\n"
+          "generation record, collections and source: import reads them "
+          "back.",
           flags, &RunExport};
 }
 

@@ -898,6 +898,25 @@ SqlitePuzzleStore::Collections() {
   return out;
 }
 
+absl::StatusOr<std::vector<std::pair<std::string, bool>>>
+SqlitePuzzleStore::CollectionsOf(int64_t puzzle_id) {
+  // Prepared per call: only export asks, once per exported puzzle.
+  SUDOKU_ASSIGN_OR_RETURN(
+      Statement s,
+      impl_->Prepare("SELECT c.name, c.is_book FROM collections c JOIN "
+                     "collection_members m ON m.collection_id = c.id WHERE "
+                     "m.puzzle_id = ?1 ORDER BY c.name"));
+  Statement::Scope scope(s);
+  s.Bind(1, puzzle_id);
+  std::vector<std::pair<std::string, bool>> out;
+  while (true) {
+    SUDOKU_ASSIGN_OR_RETURN(bool row, s.Step());
+    if (!row) break;
+    out.emplace_back(s.Text(0), s.Int(1) != 0);
+  }
+  return out;
+}
+
 absl::StatusOr<std::vector<StoredPuzzle>> SqlitePuzzleStore::Query(
     const PuzzleQuery& q) {
   Statement& s = impl_->query;

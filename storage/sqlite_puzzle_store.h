@@ -101,6 +101,8 @@ class SqlitePuzzleStore : public PuzzleStore {
                         absl::Span<const int64_t> puzzle_ids) override;
   absl::StatusOr<std::vector<std::pair<std::string, int64_t>>> Collections()
       override;
+  absl::StatusOr<std::vector<std::pair<std::string, bool>>> CollectionsOf(
+      int64_t puzzle_id) override;
   absl::StatusOr<std::vector<StoredPuzzle>> Query(
       const PuzzleQuery& query) override;
   absl::StatusOr<StoreStats> Stats() override;
