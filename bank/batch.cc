@@ -68,7 +68,20 @@ absl::StatusOr<BatchSpec> PlanGeneration(const GeneratorOptions& options,
     spec.parameters["rater_version"] = RaterEngineVersion();
     if (target.level) spec.target_level = std::string(LevelName(*target.level));
   }
-  spec.seed = seed;
+  // The batch seed mixes the user's seed with every option that defines
+  // the request (level or score range, shape, symmetry, clue bounds, ...),
+  // so runs of one seed for different levels or shapes start from different
+  // full grids (puzzle i: DeriveSeed(batch seed, i)). The attempt budget,
+  // the rater's version and the score target (a point steered to inside the
+  // band: runs with two targets compare the same grids) are not mixed in.
+  spec.parameters["seeding"] = "request";
+  std::string request;
+  for (const auto& [name, value] : spec.parameters) {
+    if (name != "max_attempts" && name != "rater_version" &&
+        name != "score_target")
+      absl::StrAppend(&request, name, "=", value, ";");
+  }
+  spec.seed = DeriveSeed(seed, Fnv1a(request));
   spec.parameters["seed"] = absl::StrCat(seed);
   spec.indices = std::move(indices);
   spec.jobs = jobs;

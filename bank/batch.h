@@ -90,8 +90,11 @@ struct MadePuzzle {
 // judged against `target` when it is active (rated by `rater`, which must
 // outlive the batch and is required when the target is active or the batch
 // is stored). Provenance parameters: the generator options, the target,
-// the rater's engine version (when it rates) and the seed. InvalidArgument
-// for an impossible target.
+// the rater's engine version (when it rates) and the seed. The batch seed
+// is DeriveSeed(seed, FNV-1a of the request's parameters) (all but
+// max_attempts, rater_version and score_target), so one seed gives different grids for
+// different levels, shapes or symmetries. InvalidArgument for an impossible
+// target.
 absl::StatusOr<BatchSpec> PlanGeneration(const GeneratorOptions& options,
                                          const DifficultyTarget& target,
                                          const Rater* rater, uint64_t seed,

@@ -45,7 +45,10 @@ absl::StatusOr<BatchSpec> PlanCorpusLevel(const GeneratorOptions& options,
   SUDOKU_ASSIGN_OR_RETURN(spec.judge, MakeJudge(rater, target));
   // Level L's puzzle i: DeriveSeed(DeriveSeed(seed, L), i), the same in
   // every shard layout.
+  // The corpus seeds levels apart itself; its run key and puzzles stay
+  // those of the corpora built before generate mixed the request in.
   spec.seed = DeriveSeed(seed, static_cast<uint64_t>(level));
+  spec.parameters.erase("seeding");
   for (uint64_t i = shard.index; i < static_cast<uint64_t>(per_level);
        i += shard.count) {
     spec.indices.push_back(i);

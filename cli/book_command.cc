@@ -242,6 +242,11 @@ int RunBookImpl(const CommandArgs& args) {
       WriteBookPdf(assembled->book, book_options, out);
   if (!layout.ok())
     return UsageError(kName, std::string(layout.status().message()));
+  if (assembled->replaced > 0) {
+    std::cerr << "sudoku-forge book: " << assembled->replaced
+              << " puzzle(s) replaced: their solution grid was already in the "
+                 "book\n";
+  }
   if (assembled->reused > 0) {
     std::cerr << "sudoku-forge book: warning: " << assembled->reused
               << " puzzle(s) were already printed in an earlier book (too few "

@@ -30,6 +30,7 @@
 #include "storage/sqlite_puzzle_store.h"
 #include "tests/testing/cli_runner.h"
 #include "tests/testing/paths.h"
+#include "tests/testing/puzzles.h"
 #include "tests/testing/status_matchers.h"
 
 namespace sudoku {
@@ -171,7 +172,13 @@ TEST(GenerateCliTest, DbStoresSolutionRatingTraceAndProvenance) {
     uint64_t index = 0;
     ASSERT_TRUE(absl::SimpleAtoi(g.parameters().at("index"), &index));
     ASSERT_LT(index, 8u);
-    EXPECT_EQ(g.seed(), DeriveSeed(11, index));
+    // Puzzle i: DeriveSeed(batch seed, i), the batch seed mixing --seed=11
+    // with the request's options.
+    uint64_t batch_seed = 0;
+    ASSERT_TRUE(absl::SimpleAtoi(g.parameters().at("batch_seed"), &batch_seed));
+    EXPECT_NE(batch_seed, 11u);
+    EXPECT_EQ(g.parameters().at("seed"), "11");
+    EXPECT_EQ(g.seed(), DeriveSeed(batch_seed, index));
     EXPECT_EQ(g.generator_version(),
               absl::StrCat("generator-", kGeneratorVersion));
     EXPECT_EQ(g.symmetry(), "rot180");
@@ -407,6 +414,45 @@ TEST_F(CorpusCliTest, ShardsPartitionTheCorpusAndMergeRestoresIt) {
   const std::map<uint64_t, std::string> easy =
       StoredByIndex(*store, "corpus/easy");
   EXPECT_EQ(easy.size(), 7u);
+}
+
+TEST_F(CorpusCliTest, CorpusSeedingIsUnchanged) {
+  // generate now mixes the request into its seeds; corpus build seeds its
+  // levels apart itself and must make the puzzles it made before. (A
+  // deliberate change of the generator or the rater's levels regenerates the
+  // file with the command in its header.)
+  const std::string db = UniqueTempPath("golden.db");
+  RemoveDb(db);
+  const std::string dir = UniqueTempPath("golden_out");
+  const CliResult r = RunCli(
+      absl::StrCat("corpus build --per-level=3 --levels=easy,hard ",
+                   "--seed=9 --nostore-traces --db=", db, " --out=", dir));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<std::string> puzzles;
+  for (const std::string level : {"easy", "hard"}) {
+    for (const std::string& row : Rows(dir + "/" + level + ".tsv"))
+      puzzles.push_back(std::string(row.substr(0, row.find('\t'))));
+  }
+  std::vector<std::string> golden;
+  for (const std::string& line : Lines(ReadFileToString(
+           testing::TestDataDir() + "corpus_seed9_puzzles.txt"))) {
+    if (line[0] != '#') golden.push_back(line);
+  }
+  EXPECT_EQ(puzzles, golden);
+}
+
+TEST(GenerateCliTest, LevelsOfOneSeedDoNotShareFullGrids) {
+  // Before, puzzle i of every level came from DeriveSeed(seed, i): the same
+  // full grid under easy, hard and evil.
+  std::set<std::string> solutions;
+  for (const char* level : {"easy", "medium", "hard"}) {
+    const CliResult r = RunCli(
+        absl::StrCat("generate --level=", level, " --count=4 --seed=1 --json"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    for (const std::string& line : Lines(r.out))
+      solutions.insert(testing::JsonString(line, "solution"));
+  }
+  EXPECT_EQ(solutions.size(), 12u);
 }
 
 TEST_F(CorpusCliTest, MergeDropsIsomorphsOfStoredPuzzles) {
