@@ -92,9 +92,9 @@ struct MadePuzzle {
 // is stored). Provenance parameters: the generator options, the target,
 // the rater's engine version (when it rates) and the seed. The batch seed
 // is DeriveSeed(seed, FNV-1a of the request's parameters) (all but
-// max_attempts, rater_version and score_target), so one seed gives different grids for
-// different levels, shapes or symmetries. InvalidArgument for an impossible
-// target.
+// max_attempts, rater_version and score_target), so one seed gives different
+// grids for different levels, shapes or symmetries. InvalidArgument for an
+// impossible target.
 absl::StatusOr<BatchSpec> PlanGeneration(const GeneratorOptions& options,
                                          const DifficultyTarget& target,
                                          const Rater* rater, uint64_t seed,
