@@ -89,6 +89,18 @@ absl::StatusOr<BatchSpec> PlanGeneration(const GeneratorOptions& options,
   return spec;
 }
 
+absl::StatusOr<BatchSpec> PlanGenerationRange(const GeneratorOptions& options,
+                                              const DifficultyTarget& target,
+                                              const Rater* rater, uint64_t seed,
+                                              IndexRange range, int jobs) {
+  if (range.step < 1) return absl::InvalidArgumentError("index step < 1");
+  SUDOKU_ASSIGN_OR_RETURN(BatchSpec spec,
+                          PlanGeneration(options, target, rater, seed,
+                                         std::vector<uint64_t>(), jobs));
+  spec.range = range;
+  return spec;
+}
+
 std::string RunKey(const std::map<std::string, std::string>& parameters) {
   std::string text = absl::StrCat("generator-", kGeneratorVersion, ";");
   for (const auto& [name, value] : parameters)
@@ -130,7 +142,20 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
   BatchStats stats;
   const auto start = std::chrono::steady_clock::now();
   const std::string run_key = RunKey(spec.parameters);
-  std::vector<uint64_t> pending;
+  // The batch's k-th index, k < total (no list is built for a range).
+  const bool listed = !spec.indices.empty();
+  const uint64_t total = listed ? spec.indices.size() : spec.range.size();
+  auto index_at = [&](uint64_t k) {
+    return listed ? spec.indices[k] : spec.range[k];
+  };
+  auto in_batch = [&](uint64_t i) {
+    if (listed) {
+      return std::binary_search(spec.indices.begin(), spec.indices.end(), i);
+    }
+    const IndexRange& r = spec.range;
+    return i >= r.first && i < r.end && (i - r.first) % r.step == 0;
+  };
+  std::set<uint64_t> done;  // stored by an earlier run of the same key
   int64_t collection_id = 0;
   PuzzleStore* store = out.store;
   if (store != nullptr && spec.rater == nullptr)
@@ -140,23 +165,16 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
         "the stochastic solvers' results need a rater");
   }
   if (store != nullptr) {
-    SUDOKU_ASSIGN_OR_RETURN(std::set<uint64_t> done,
+    SUDOKU_ASSIGN_OR_RETURN(done,
                             StoredIndices(*store, out.collection, run_key));
-    for (uint64_t i : spec.indices) {
-      if (done.count(i) != 0) {
-        ++stats.resumed;
-      } else {
-        pending.push_back(i);
-      }
-    }
+    for (uint64_t i : done) stats.resumed += in_batch(i) ? 1 : 0;
     SUDOKU_ASSIGN_OR_RETURN(collection_id,
                             store->EnsureCollection(out.collection, false));
-  } else {
-    pending = spec.indices;
   }
 
   struct Result {
     bool skipped = false;  // not generated: the run was stopped first
+    bool resumed = false;  // stored by an earlier run: not made again
     std::optional<GeneratedPuzzle> puzzle;
   };
   std::atomic<bool> halt{false};
@@ -168,6 +186,11 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
       generators;  // one per thread
   auto work = [&](size_t k) {
     Result r;
+    const uint64_t index = index_at(k);
+    if (done.count(index) != 0) {
+      r.resumed = true;
+      return r;
+    }
     if (stopped()) {
       halt.store(true);
       r.skipped = true;
@@ -180,8 +203,7 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
       if (slot == nullptr) slot = std::make_unique<Generator>(spec.options);
       generator = slot.get();
     }
-    r.puzzle =
-        generator->Generate(DeriveSeed(spec.seed, pending[k]), spec.judge);
+    r.puzzle = generator->Generate(DeriveSeed(spec.seed, index), spec.judge);
     if (r.puzzle && spec.rater != nullptr && r.puzzle->rating == nullptr) {
       r.puzzle->rating =
           std::make_shared<RatingResult>(spec.rater->Rate(r.puzzle->puzzle));
@@ -194,7 +216,7 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
   };
 
   if (callbacks.on_start)
-    callbacks.on_start(static_cast<int64_t>(pending.size()));
+    callbacks.on_start(static_cast<int64_t>(total) - stats.resumed);
   std::vector<MadePuzzle> buffer;
   absl::Status error;
   auto last_commit = std::chrono::steady_clock::now();
@@ -226,7 +248,7 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
     last_commit = std::chrono::steady_clock::now();
   };
   auto emit = [&](size_t k, Result r) {
-    if (r.skipped) return;
+    if (r.skipped || r.resumed) return;
     if (callbacks.on_progress) callbacks.on_progress();
     if (!r.puzzle) {
       ++stats.failed;
@@ -235,7 +257,7 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
     ++stats.made;
     stats.attempts += r.puzzle->attempts;
     std::shared_ptr<RatingResult> rating = r.puzzle->rating;
-    MadePuzzle m{pending[k], std::move(*r.puzzle), std::move(rating), 0};
+    MadePuzzle m{index_at(k), std::move(*r.puzzle), std::move(rating), 0};
     if (store == nullptr) {
       if (callbacks.on_made) callbacks.on_made(m);
       return;
@@ -246,7 +268,7 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
       flush();
     }
   };
-  ParallelOrdered(pending.size(), spec.jobs, work, emit, &halt);
+  ParallelOrdered(static_cast<size_t>(total), spec.jobs, work, emit, &halt);
   if (store != nullptr) flush();
   stats.interrupted = stop != nullptr && stop->load();
   stats.seconds =

@@ -38,6 +38,18 @@
 
 namespace sudoku::bank {
 
+// Puzzles first, first + step, ... below end: a batch of any size in O(1)
+// memory (generate --count=1000000000).
+struct IndexRange {
+  uint64_t first = 0;
+  uint64_t end = 0;
+  uint64_t step = 1;  // >= 1
+  uint64_t size() const {
+    return first >= end ? 0 : (end - first + step - 1) / step;
+  }
+  uint64_t operator[](uint64_t k) const { return first + k * step; }
+};
+
 // What a batch makes.
 struct BatchSpec {
   GeneratorOptions options;
@@ -45,7 +57,9 @@ struct BatchSpec {
   const Rater* rater =
       nullptr;        // rates every puzzle when set (required with a store)
   uint64_t seed = 1;  // puzzle i: DeriveSeed(seed, i)
-  std::vector<uint64_t> indices;  // which puzzles, ascending
+  // Which puzzles, ascending: `indices` when not empty, else `range`.
+  std::vector<uint64_t> indices;
+  IndexRange range;
   int jobs = 1;
   // Every option that shapes the puzzles (name -> value), stored as
   // provenance and hashed into the run key. Must not hold count or jobs.
@@ -100,6 +114,11 @@ absl::StatusOr<BatchSpec> PlanGeneration(const GeneratorOptions& options,
                                          const Rater* rater, uint64_t seed,
                                          std::vector<uint64_t> indices,
                                          int jobs);
+// The same for the puzzles `range` (no list of indices is built).
+absl::StatusOr<BatchSpec> PlanGenerationRange(const GeneratorOptions& options,
+                                              const DifficultyTarget& target,
+                                              const Rater* rater, uint64_t seed,
+                                              IndexRange range, int jobs);
 
 // The options as provenance parameters (name -> value).
 std::map<std::string, std::string> GeneratorParameters(
@@ -125,8 +144,10 @@ struct BatchCallbacks {
 };
 
 // Runs the batch: generates, rates, stores (skipping indices already stored
-// by the same run). Stops early, keeping what is committed, when `stop`
-// (may be null) becomes true. Errors: the store's.
+// by the same run). Memory is O(jobs + puzzles already stored by the run),
+// not O(batch size): indices are taken from the range as workers need them.
+// Stops early, keeping what is committed, when `stop` (may be null) becomes
+// true. Errors: the store's.
 absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec,
                                     const StoreSpec& store,
                                     const std::atomic<bool>* stop,

@@ -40,8 +40,9 @@ absl::StatusOr<BatchSpec> PlanCorpusLevel(const GeneratorOptions& options,
   target.level = level;
   // The parameters are the corpus's own (not PlanGeneration's), so that a
   // corpus resumes under the run key it was built with.
-  SUDOKU_ASSIGN_OR_RETURN(BatchSpec spec,
-                          PlanGeneration(options, {}, &rater, seed, {}, jobs));
+  SUDOKU_ASSIGN_OR_RETURN(
+      BatchSpec spec,
+      PlanGeneration(options, {}, &rater, seed, std::vector<uint64_t>(), jobs));
   SUDOKU_ASSIGN_OR_RETURN(spec.judge, MakeJudge(rater, target));
   // Level L's puzzle i: DeriveSeed(DeriveSeed(seed, L), i), the same in
   // every shard layout.
@@ -49,10 +50,7 @@ absl::StatusOr<BatchSpec> PlanCorpusLevel(const GeneratorOptions& options,
   // those of the corpora built before generate mixed the request in.
   spec.seed = DeriveSeed(seed, static_cast<uint64_t>(level));
   spec.parameters.erase("seeding");
-  for (uint64_t i = shard.index; i < static_cast<uint64_t>(per_level);
-       i += shard.count) {
-    spec.indices.push_back(i);
-  }
+  spec.range = {shard.index, static_cast<uint64_t>(per_level), shard.count};
   spec.parameters["level"] = level_name;
   spec.parameters["rater_version"] = RaterEngineVersion();
   spec.parameters["seed"] = absl::StrCat(seed);

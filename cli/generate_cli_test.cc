@@ -223,6 +223,53 @@ TEST(GenerateCliTest, RerunResumesWithoutDuplicates) {
   for (const std::string& line : all) EXPECT_EQ(lines.count(line), 1u) << line;
 }
 
+TEST(GenerateCliTest, HugeCountStreamsAndStopsOnSigint) {
+  // --count=1000000000 once allocated the whole index list up front (8 GB:
+  // std::bad_alloc, abort). Now the first puzzle comes at once; SIGINT then
+  // stops the run with a valid bank.
+  const std::string db = UniqueTempPath("huge.db");
+  RemoveDb(db);
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int null_fd = open("/dev/null", O_WRONLY);
+    dup2(fds[1], STDOUT_FILENO);
+    dup2(null_fd, STDERR_FILENO);
+    close(fds[0]);
+    close(fds[1]);
+    const std::string db_flag = "--db=" + db;
+    const std::string binary = sudoku::testing::ForgeBinary();
+    execl(binary.c_str(), binary.c_str(), "generate", "--count=1000000000",
+          "--seed=3", "--nostore-traces", db_flag.c_str(),
+          static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  ASSERT_GT(pid, 0);
+  close(fds[1]);
+  FILE* out = fdopen(fds[0], "r");
+  ASSERT_NE(out, nullptr);
+  char* buffer = nullptr;
+  size_t capacity = 0;
+  int64_t seen = 0;
+  while (getline(&buffer, &capacity, out) != -1) {
+    if (++seen == 1) {
+      ASSERT_EQ(kill(pid, SIGINT), 0);
+    }
+  }
+  free(buffer);
+  fclose(out);
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  EXPECT_GE(seen, 1);
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  auto store = OpenOrDie(db);
+  ASSERT_NE(store, nullptr);
+  EXPECT_THAT(store->IntegrityCheck(), ::sudoku::testing::IsOkAndHolds("ok"));
+  EXPECT_GE(store->Stats()->puzzles, seen);
+}
+
 TEST(GenerateCliTest, SigintStopsCleanlyAndKeepsStoredPuzzles) {
   const std::string db = UniqueTempPath("sigint.db");
   RemoveDb(db);

@@ -98,6 +98,9 @@ int RunGenerate(const CommandArgs& args) {
   }
   const int count = absl::GetFlag(FLAGS_count);
   if (count < 1) return UsageError("generate", "--count must be at least 1");
+  // From here on Ctrl-C only asks the batch to stop: one that comes while
+  // the bank opens or the rater starts leaves a valid (maybe empty) bank.
+  InterruptGuard interrupt;
   // --db given: every puzzle is stored (rated, with its trace and
   // generation info) in --collection, and a re-run resumes.
   const bool to_db = args.given_flags.count("db") != 0;
@@ -109,11 +112,11 @@ int RunGenerate(const CommandArgs& args) {
       return UsageError("generate", std::string(made.status().message()));
     rater = std::move(*made);
   }
-  std::vector<uint64_t> indices;
-  for (int i = 0; i < count; ++i) indices.push_back(static_cast<uint64_t>(i));
-  absl::StatusOr<bank::BatchSpec> spec = bank::PlanGeneration(
+  // A range, not a list: --count=1000000000 costs no memory up front.
+  absl::StatusOr<bank::BatchSpec> spec = bank::PlanGenerationRange(
       *options, target, rater.get(), absl::GetFlag(FLAGS_seed),
-      std::move(indices), absl::GetFlag(FLAGS_jobs));
+      bank::IndexRange{0, static_cast<uint64_t>(count), 1},
+      absl::GetFlag(FLAGS_jobs));
   if (!spec.ok())
     return UsageError("generate", std::string(spec.status().message()));
   spec->stochastic = stochastic;
@@ -160,7 +163,6 @@ int RunGenerate(const CommandArgs& args) {
     }
     std::cout << ToJson(out) << "\n";
   };
-  InterruptGuard interrupt;
   std::unique_ptr<Progress> progress;
   bank::BatchCallbacks callbacks;
   callbacks.on_start = [&](int64_t pending) {
