@@ -31,6 +31,7 @@ GenerationProvenance ProvenanceOf(const BatchSpec& spec,
   run.index = index;
   run.symmetry = spec.symmetry_name;
   run.target_level = spec.target_level;
+  run.shard = spec.shard;
   return run;
 }
 

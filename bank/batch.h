@@ -65,6 +65,9 @@ struct BatchSpec {
   // provenance and hashed into the run key. Must not hold count or jobs.
   std::map<std::string, std::string> parameters;
   std::string target_level;  // for GenerationInfo; "" = none
+  // "I/K" for a shard of a corpus build (provenance only, not in the run
+  // key, so every shard resumes under the corpus's key); "" = none.
+  std::string shard;
   std::string symmetry_name;
   // Complete each made puzzle's rating with the stochastic solvers' results
   // at the rater's budgets (Rater::AddStochasticFeatures) before it is

@@ -101,6 +101,7 @@ proto::GenerationInfo GenerationRecord(const GeneratedPuzzle& puzzle,
   (*info.mutable_parameters())["run"] = run.run_key;
   (*info.mutable_parameters())["index"] = absl::StrCat(run.index);
   (*info.mutable_parameters())["batch_seed"] = absl::StrCat(run.batch_seed);
+  if (!run.shard.empty()) (*info.mutable_parameters())["shard"] = run.shard;
   info.set_symmetry(run.symmetry);
   info.set_target_level(run.target_level);
   info.set_attempts(static_cast<uint64_t>(puzzle.attempts));

@@ -2,6 +2,7 @@
 // binary: reproducibility, storage, resume, Ctrl-C, shards and merging.
 #include <fcntl.h>
 #include <signal.h>
+#include <sqlite3.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -44,6 +45,7 @@ using testing::UniqueTempPath;
 
 using ::sudoku::testing::IsOk;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 void RemoveDb(const std::string& path) {
   for (const char* s : {"", "-wal", "-shm"}) std::remove((path + s).c_str());
@@ -442,6 +444,7 @@ TEST_F(CorpusCliTest, ShardsPartitionTheCorpusAndMergeRestoresIt) {
       " ", shard_dbs[2], " ", shard_dbs[1], " --out=", merged_dir));
   ASSERT_EQ(m.exit_code, 0) << m.err;
   EXPECT_THAT(m.out, HasSubstr("merged 18 puzzles from 4 databases"));
+  EXPECT_THAT(m.err, Not(HasSubstr("warning")));  // all 3 shards are there
   EXPECT_THAT(m.out, HasSubstr("14 new, 4 duplicates"));
   for (const std::string level : {"easy", "medium"}) {
     EXPECT_EQ(ReadFileToString(merged_dir + "/" + level + ".tsv"),
@@ -568,6 +571,58 @@ TEST_F(CorpusCliTest, MergeNeedsDbAndAllItsInputs) {
   EXPECT_THAT(r.err, HasSubstr(missing));
   EXPECT_FALSE(std::filesystem::exists(out)) << "partial output " << out;
   RemoveDb(shard);
+}
+
+TEST_F(CorpusCliTest, AFailureInTheMiddleOfAMergeLeavesNoOutput) {
+  const std::string good = UniqueTempPath("merge-good.db");
+  const std::string bad = UniqueTempPath("merge-bad.db");
+  RemoveDb(good);
+  RemoveDb(bad);
+  ASSERT_EQ(RunCli(absl::StrCat("generate --count=2 --db=", good)).exit_code,
+            0);
+  ASSERT_EQ(
+      RunCli(absl::StrCat("generate --count=2 --seed=7 --db=", bad)).exit_code,
+      0);
+  {
+    // The second shard opens fine but its ratings cannot be read.
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(bad.c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db, "UPDATE ratings SET rating = x'ff'", nullptr,
+                           nullptr, nullptr),
+              SQLITE_OK);
+    sqlite3_close(db);
+  }
+  const std::string out = UniqueTempPath("merge-half.db");
+  RemoveDb(out);
+  const CliResult r =
+      RunCli(absl::StrCat("corpus merge --db=", out, " ", good, " ", bad));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr(bad));
+  EXPECT_THAT(r.err, HasSubstr("nothing was merged"));
+  EXPECT_FALSE(std::filesystem::exists(out)) << "partial output " << out;
+  // Into an existing bank: it keeps exactly what it had.
+  ASSERT_EQ(
+      RunCli(absl::StrCat("generate --count=1 --seed=9 --db=", out)).exit_code,
+      0);
+  EXPECT_EQ(RunCli(absl::StrCat("corpus merge --db=", out, " ", good, " ", bad))
+                .exit_code,
+            2);
+  auto store = OpenOrDie(out);
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(store->Stats()->puzzles, 1);
+}
+
+TEST_F(CorpusCliTest, MergeWarnsWhenShardsOfTheRunAreMissing) {
+  std::string db0, db2;
+  Build("--shard=0/3", &db0);
+  Build("--shard=2/3", &db2);
+  const std::string out = UniqueTempPath("merge-two-of-three.db");
+  RemoveDb(out);
+  const CliResult r =
+      RunCli(absl::StrCat("corpus merge --db=", out, " ", db0, " ", db2));
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("warning: merging shards 0, 2 of 3: shard 1 "
+                               "is missing"));
 }
 
 }  // namespace
