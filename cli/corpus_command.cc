@@ -299,7 +299,7 @@ Command CorpusCommand() {
       "[--levels=easy,medium,hard,evil]\n"
       "           [--shard=I/K] [--db=PATH] [--out=DIR] [--seed=S] [--jobs=J]\n"
       "           [--shape=RxC] [--symmetry=S] [--collection=PREFIX] "
-      "[--nostore-traces] [--stochastic]\n"
+      "[--no-store-traces] [--stochastic]\n"
       "       sudoku-forge corpus merge --db=OUT.db SHARD.db... [--out=DIR]\n"
       "build: generates --per-level puzzles of each level (rated, with trace "
       "and\n"

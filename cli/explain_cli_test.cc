@@ -316,9 +316,9 @@ TEST(HintCliTest, PencilMarksThatLoseTheSolutionDigitAreWrong) {
   EXPECT_EQ(JsonString(ok.out, "status"), "step") << ok.out;
   std::ofstream(path) << "12 3x4\n";
   CliResult bad = RunCli(absl::StrCat("hint ", kWiki, " --pencil=", path));
-  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_EQ(bad.exit_code, 2);  // a usage error, not a verdict
   EXPECT_THAT(
-      bad.out,
+      bad.err,
       HasSubstr("pencil marks: line 1, column 5: unexpected character 'x'"));
   std::remove(path.c_str());
 }

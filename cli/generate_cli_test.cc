@@ -204,6 +204,9 @@ TEST(GenerateCliTest, RerunResumesWithoutDuplicates) {
   ASSERT_EQ(second.exit_code, 0) << second.err;
   EXPECT_THAT(second.err, HasSubstr("15 new"));
   EXPECT_THAT(second.err, HasSubstr("10 from an earlier run"));
+  // It says that it printed only the new ones, and how to see them all.
+  EXPECT_THAT(second.err, HasSubstr("printed only the 15 puzzle(s) made now"));
+  EXPECT_THAT(first.err, Not(HasSubstr("printed only")));
   // Only the missing puzzles were made, and they are the reference's.
   EXPECT_EQ(Lines(second.out),
             std::vector<std::string>(all.begin() + 10, all.end()));

@@ -24,7 +24,7 @@ ABSL_FLAG(std::string, symmetry, "none",
           "Clue pattern symmetry: none, rot180, rot90, diagonal, antidiagonal, "
           "horizontal, vertical, mirrors, dihedral");
 ABSL_FLAG(bool, minimal, true,
-          "Remove clues until none can go (--nominimal stops at --min-clues)");
+          "Remove clues until none can go (--no-minimal stops at --min-clues)");
 ABSL_FLAG(int, min_clues, 0, "Stop removing clues at this many (0 = no bound)");
 ABSL_FLAG(int, max_clues, 0,
           "Reject puzzles with more clues than this (0 = no bound)");
@@ -199,6 +199,12 @@ int RunGenerate(const CommandArgs& args) {
         "earlier run of the same seed and options%s\n",
         absl::GetFlag(FLAGS_db), store_spec.collection, s.inserted, s.isomorphs,
         s.resumed, s.interrupted ? "; re-run the same command to resume" : "");
+    if (s.resumed > 0) {
+      std::cerr << absl::StrFormat(
+          "printed only the %d puzzle(s) made now; `sudoku-forge export "
+          "--db=%s --collection=%s` prints the whole collection\n",
+          s.made, absl::GetFlag(FLAGS_db), store_spec.collection);
+    }
   }
   if (s.interrupted) return 130;
   return s.failed > 0 ? kExitBadPuzzle : kExitOk;
@@ -212,11 +218,11 @@ Command GenerateCommand() {
       "generate unique puzzles (minimal, symmetric) from a seed",
       "Usage: sudoku-forge generate [--count=N] [--shape=RxC] [--symmetry=S]\n"
       "       [--seed=S] [--jobs=J] [--min-clues=N] [--max-clues=N] "
-      "[--nominimal]\n"
+      "[--no-minimal]\n"
       "       [--level=easy|medium|hard|evil|needs-guessing] [--score-min=X]\n"
       "       [--score-max=X] [--score-target=X] [--requires=TECHNIQUE]\n"
       "       [--max-attempts=N] [--json]\n"
-      "       [--db=PATH [--collection=NAME] [--nostore-traces]] "
+      "       [--db=PATH [--collection=NAME] [--no-store-traces]] "
       "[--stochastic]\n"
       "--stochastic completes each kept puzzle's rating with the stochastic\n"
       "solvers' success rates (stored with --db, printed with --json).\n"

@@ -97,6 +97,16 @@ int RunHint(const CommandArgs& args) {
     return UsageError("hint", std::string(solver.status().message()));
 
   const InputPuzzle& input = (*inputs)[0];
+  // Malformed pencil marks are a usage error (exit 2), like a bad flag
+  // value, not a verdict on the puzzle.
+  if (!pencil_text.empty() && input.grid.ok()) {
+    absl::StatusOr<std::vector<CandidateSet>> marks =
+        bank::ParsePencilMarks(pencil_text, input.grid->shape());
+    if (!marks.ok()) {
+      return UsageError("hint",
+                        absl::StrCat("--pencil: ", marks.status().message()));
+    }
+  }
   HintOutput out =
       input.grid.ok()
           ? bank::Hint(**solver, *input.grid, grid_text, pencil_text)
@@ -141,7 +151,10 @@ Command HintCommand() {
       "reported without revealing the digit. Otherwise prints the single "
       "easiest\n"
       "deduction (lowest SE rating) on the user's grid and pencil marks, and\n"
-      "nothing more. Statuses: step, wrong, solved, stuck, invalid (exit 1).",
+      "nothing more. Statuses: step, wrong, solved, stuck, invalid (exit 1).\n"
+      "Malformed --pencil marks are a usage error (exit 2). "
+      "--max-puzzle-seconds\n"
+      "bounds the work (default 60).",
       {"json", "grid", "pencil", "techniques", "no_uniqueness", "shape",
        "max_puzzle_seconds"},
       &RunHint};
