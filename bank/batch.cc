@@ -31,6 +31,7 @@ GenerationProvenance ProvenanceOf(const BatchSpec& spec,
   run.index = index;
   run.symmetry = spec.symmetry_name;
   run.target_level = spec.target_level;
+  run.shard = spec.shard;
   return run;
 }
 
@@ -68,11 +69,36 @@ absl::StatusOr<BatchSpec> PlanGeneration(const GeneratorOptions& options,
     spec.parameters["rater_version"] = RaterEngineVersion();
     if (target.level) spec.target_level = std::string(LevelName(*target.level));
   }
-  spec.seed = seed;
+  // The batch seed mixes the user's seed with every option that defines
+  // the request (level or score range, shape, symmetry, clue bounds, ...),
+  // so runs of one seed for different levels or shapes start from different
+  // full grids (puzzle i: DeriveSeed(batch seed, i)). The attempt budget,
+  // the rater's version and the score target (a point steered to inside the
+  // band: runs with two targets compare the same grids) are not mixed in.
+  spec.parameters["seeding"] = "request";
+  std::string request;
+  for (const auto& [name, value] : spec.parameters) {
+    if (name != "max_attempts" && name != "rater_version" &&
+        name != "score_target")
+      absl::StrAppend(&request, name, "=", value, ";");
+  }
+  spec.seed = DeriveSeed(seed, Fnv1a(request));
   spec.parameters["seed"] = absl::StrCat(seed);
   spec.indices = std::move(indices);
   spec.jobs = jobs;
   spec.symmetry_name = std::string(SymmetryName(options.symmetry));
+  return spec;
+}
+
+absl::StatusOr<BatchSpec> PlanGenerationRange(const GeneratorOptions& options,
+                                              const DifficultyTarget& target,
+                                              const Rater* rater, uint64_t seed,
+                                              IndexRange range, int jobs) {
+  if (range.step < 1) return absl::InvalidArgumentError("index step < 1");
+  SUDOKU_ASSIGN_OR_RETURN(BatchSpec spec,
+                          PlanGeneration(options, target, rater, seed,
+                                         std::vector<uint64_t>(), jobs));
+  spec.range = range;
   return spec;
 }
 
@@ -132,7 +158,21 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
   BatchStats stats;
   const auto start = std::chrono::steady_clock::now();
   const std::string run_key = RunKey(spec.parameters);
-  std::vector<uint64_t> pending;
+  // The batch's k-th index, k < total (no list is built for a range).
+  const bool listed = !spec.indices.empty();
+  const uint64_t total = listed ? spec.indices.size() : spec.range.size();
+  auto index_at = [&](uint64_t k) {
+    return listed ? spec.indices[k] : spec.range[k];
+  };
+  auto in_batch = [&](uint64_t i) {
+    if (listed) {
+      return std::binary_search(spec.indices.begin(), spec.indices.end(), i);
+    }
+    const IndexRange& r = spec.range;
+    return i >= r.first && i < r.end && (i - r.first) % r.step == 0;
+  };
+  // Sorted: the indices stored by an earlier run of the same key.
+  std::vector<uint64_t> done;
   int64_t collection_id = 0;
   PuzzleStore* store = out.store;
   if (store != nullptr && spec.rater == nullptr)
@@ -144,30 +184,22 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
         "stochastic_source");
   }
   if (store != nullptr) {
-    // One bit per index up to the largest asked for (1.25 MB for 10^7),
-    // not a node per stored puzzle: resuming a large bank stays small.
-    uint64_t max_index = 0;
-    for (uint64_t i : spec.indices) max_index = std::max(max_index, i);
-    std::vector<bool> done(spec.indices.empty() ? 0 : max_index + 1);
+    // A sorted vector of this batch's stored indices (8 bytes a puzzle),
+    // not a tree node per stored puzzle: resuming a large bank stays small.
     SUDOKU_RETURN_IF_ERROR(
         ForEachStoredIndex(*store, out.collection, run_key, [&](uint64_t i) {
-          if (i < done.size()) done[i] = true;
+          if (in_batch(i)) done.push_back(i);
         }));
-    for (uint64_t i : spec.indices) {
-      if (done[i]) {
-        ++stats.resumed;
-      } else {
-        pending.push_back(i);
-      }
-    }
+    std::sort(done.begin(), done.end());
+    done.erase(std::unique(done.begin(), done.end()), done.end());
+    stats.resumed = static_cast<int64_t>(done.size());
     SUDOKU_ASSIGN_OR_RETURN(collection_id,
                             store->EnsureCollection(out.collection, false));
-  } else {
-    pending = spec.indices;
   }
 
   struct Result {
     bool skipped = false;  // not generated: the run was stopped first
+    bool resumed = false;  // stored by an earlier run: not made again
     std::optional<GeneratedPuzzle> puzzle;
   };
   std::atomic<bool> halt{false};
@@ -179,6 +211,11 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
       generators;  // one per thread
   auto work = [&](size_t k) {
     Result r;
+    const uint64_t index = index_at(k);
+    if (std::binary_search(done.begin(), done.end(), index)) {
+      r.resumed = true;
+      return r;
+    }
     if (stopped()) {
       halt.store(true);
       r.skipped = true;
@@ -191,8 +228,7 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
       if (slot == nullptr) slot = std::make_unique<Generator>(spec.options);
       generator = slot.get();
     }
-    r.puzzle =
-        generator->Generate(DeriveSeed(spec.seed, pending[k]), spec.judge);
+    r.puzzle = generator->Generate(DeriveSeed(spec.seed, index), spec.judge);
     if (r.puzzle && spec.rater != nullptr && r.puzzle->rating == nullptr) {
       r.puzzle->rating =
           std::make_shared<RatingResult>(spec.rater->Rate(r.puzzle->puzzle));
@@ -207,7 +243,7 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
   };
 
   if (callbacks.on_start)
-    callbacks.on_start(static_cast<int64_t>(pending.size()));
+    callbacks.on_start(static_cast<int64_t>(total) - stats.resumed);
   std::vector<MadePuzzle> buffer;
   absl::Status error;
   auto last_commit = std::chrono::steady_clock::now();
@@ -239,7 +275,7 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
     last_commit = std::chrono::steady_clock::now();
   };
   auto emit = [&](size_t k, Result r) {
-    if (r.skipped) return;
+    if (r.skipped || r.resumed) return;
     if (callbacks.on_progress) callbacks.on_progress();
     if (!r.puzzle) {
       ++stats.failed;
@@ -248,7 +284,7 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
     ++stats.made;
     stats.attempts += r.puzzle->attempts;
     std::shared_ptr<RatingResult> rating = r.puzzle->rating;
-    MadePuzzle m{pending[k], std::move(*r.puzzle), std::move(rating), 0};
+    MadePuzzle m{index_at(k), std::move(*r.puzzle), std::move(rating), 0};
     if (store == nullptr) {
       if (callbacks.on_made) callbacks.on_made(m);
       return;
@@ -259,7 +295,7 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
       flush();
     }
   };
-  ParallelOrdered(pending.size(), spec.jobs, work, emit, &halt);
+  ParallelOrdered(static_cast<size_t>(total), spec.jobs, work, emit, &halt);
   if (store != nullptr) flush();
   stats.interrupted = stop != nullptr && stop->load();
   stats.seconds =

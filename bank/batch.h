@@ -38,6 +38,18 @@
 
 namespace sudoku::bank {
 
+// Puzzles first, first + step, ... below end: a batch of any size in O(1)
+// memory (generate --count=1000000000).
+struct IndexRange {
+  uint64_t first = 0;
+  uint64_t end = 0;
+  uint64_t step = 1;  // >= 1
+  uint64_t size() const {
+    return first >= end ? 0 : (end - first + step - 1) / step;
+  }
+  uint64_t operator[](uint64_t k) const { return first + k * step; }
+};
+
 // What a batch makes.
 struct BatchSpec {
   GeneratorOptions options;
@@ -45,12 +57,17 @@ struct BatchSpec {
   const Rater* rater =
       nullptr;        // rates every puzzle when set (required with a store)
   uint64_t seed = 1;  // puzzle i: DeriveSeed(seed, i)
-  std::vector<uint64_t> indices;  // which puzzles, ascending
+  // Which puzzles, ascending: `indices` when not empty, else `range`.
+  std::vector<uint64_t> indices;
+  IndexRange range;
   int jobs = 1;
   // Every option that shapes the puzzles (name -> value), stored as
   // provenance and hashed into the run key. Must not hold count or jobs.
   std::map<std::string, std::string> parameters;
   std::string target_level;  // for GenerationInfo; "" = none
+  // "I/K" for a shard of a corpus build (provenance only, not in the run
+  // key, so every shard resumes under the corpus's key); "" = none.
+  std::string shard;
   std::string symmetry_name;
   // Complete each made puzzle's rating with the stochastic solvers' results
   // at the rater's budgets (Rater::AddStochasticFeatures) before it is
@@ -90,13 +107,21 @@ struct MadePuzzle {
 // judged against `target` when it is active (rated by `rater`, which must
 // outlive the batch and is required when the target is active or the batch
 // is stored). Provenance parameters: the generator options, the target,
-// the rater's engine version (when it rates) and the seed. InvalidArgument
-// for an impossible target.
+// the rater's engine version (when it rates) and the seed. The batch seed
+// is DeriveSeed(seed, FNV-1a of the request's parameters) (all but
+// max_attempts, rater_version and score_target), so one seed gives different
+// grids for different levels, shapes or symmetries. InvalidArgument for an
+// impossible target.
 absl::StatusOr<BatchSpec> PlanGeneration(const GeneratorOptions& options,
                                          const DifficultyTarget& target,
                                          const Rater* rater, uint64_t seed,
                                          std::vector<uint64_t> indices,
                                          int jobs);
+// The same for the puzzles `range` (no list of indices is built).
+absl::StatusOr<BatchSpec> PlanGenerationRange(const GeneratorOptions& options,
+                                              const DifficultyTarget& target,
+                                              const Rater* rater, uint64_t seed,
+                                              IndexRange range, int jobs);
 
 // The options as provenance parameters (name -> value).
 std::map<std::string, std::string> GeneratorParameters(
@@ -122,8 +147,10 @@ struct BatchCallbacks {
 };
 
 // Runs the batch: generates, rates, stores (skipping indices already stored
-// by the same run). Stops early, keeping what is committed, when `stop`
-// (may be null) becomes true. Errors: the store's.
+// by the same run). Memory is O(jobs + puzzles already stored by the run),
+// not O(batch size): indices are taken from the range as workers need them.
+// Stops early, keeping what is committed, when `stop` (may be null) becomes
+// true. Errors: the store's.
 absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec,
                                     const StoreSpec& store,
                                     const std::atomic<bool>* stop,

@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <optional>
+#include <set>
 #include <tuple>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "core/format.h"
 #include "core/rng.h"
@@ -40,16 +43,18 @@ absl::StatusOr<BatchSpec> PlanCorpusLevel(const GeneratorOptions& options,
   target.level = level;
   // The parameters are the corpus's own (not PlanGeneration's), so that a
   // corpus resumes under the run key it was built with.
-  SUDOKU_ASSIGN_OR_RETURN(BatchSpec spec,
-                          PlanGeneration(options, {}, &rater, seed, {}, jobs));
+  SUDOKU_ASSIGN_OR_RETURN(
+      BatchSpec spec,
+      PlanGeneration(options, {}, &rater, seed, std::vector<uint64_t>(), jobs));
   SUDOKU_ASSIGN_OR_RETURN(spec.judge, MakeJudge(rater, target));
   // Level L's puzzle i: DeriveSeed(DeriveSeed(seed, L), i), the same in
   // every shard layout.
+  // The corpus seeds levels apart itself; its run key and puzzles stay
+  // those of the corpora built before generate mixed the request in.
   spec.seed = DeriveSeed(seed, static_cast<uint64_t>(level));
-  for (uint64_t i = shard.index; i < static_cast<uint64_t>(per_level);
-       i += shard.count) {
-    spec.indices.push_back(i);
-  }
+  spec.parameters.erase("seeding");
+  spec.range = {shard.index, static_cast<uint64_t>(per_level), shard.count};
+  if (shard.count > 1) spec.shard = absl::StrCat(shard.index, "/", shard.count);
   spec.parameters["level"] = level_name;
   spec.parameters["rater_version"] = RaterEngineVersion();
   spec.parameters["seed"] = absl::StrCat(seed);
@@ -197,6 +202,47 @@ absl::Status MergeInto(PuzzleStore& in, PuzzleStore& out, MergeStats* stats) {
     q.after_id = page.back().id;
   }
   return absl::OkStatus();
+}
+
+absl::StatusOr<std::optional<Shard>> ShardOfBank(PuzzleStore& bank) {
+  PuzzleQuery q;
+  q.limit = 1;
+  SUDOKU_ASSIGN_OR_RETURN(std::vector<StoredPuzzle> first, bank.Query(q));
+  if (first.empty()) return std::optional<Shard>();
+  SUDOKU_ASSIGN_OR_RETURN(std::optional<proto::GenerationInfo> info,
+                          bank.GetGenerationInfo(first[0].id));
+  if (!info.has_value()) return std::optional<Shard>();
+  auto it = info->parameters().find("shard");
+  if (it == info->parameters().end()) return std::optional<Shard>();
+  SUDOKU_ASSIGN_OR_RETURN(Shard shard, ParseShard(it->second));
+  return std::optional<Shard>(shard);
+}
+
+std::string MissingShardsWarning(
+    const std::vector<std::optional<Shard>>& shards) {
+  std::set<uint64_t> counts;
+  std::set<uint64_t> have;
+  for (const std::optional<Shard>& s : shards) {
+    if (!s.has_value()) continue;
+    counts.insert(s->count);
+    have.insert(s->index);
+  }
+  if (counts.empty()) return "";
+  if (counts.size() > 1) {
+    return absl::StrCat("the shards come from runs split ",
+                        absl::StrJoin(counts, ", "),
+                        " ways: they do not make one corpus");
+  }
+  const uint64_t k = *counts.begin();
+  std::vector<uint64_t> missing;
+  for (uint64_t i = 0; i < k; ++i)
+    if (have.count(i) == 0) missing.push_back(i);
+  if (missing.empty()) return "";
+  return absl::StrCat("merging shards ", absl::StrJoin(have, ", "), " of ", k,
+                      ": shard", missing.size() == 1 ? " " : "s ",
+                      absl::StrJoin(missing, ", "),
+                      missing.size() == 1 ? " is" : " are",
+                      " missing, so the corpus is incomplete");
 }
 
 }  // namespace sudoku::bank

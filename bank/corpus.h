@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,17 @@ struct MergeStats {
 // Copies every puzzle of `in` into `out` (isomorphs are merged), with its
 // ratings, latest trace, solver runs, generation info and collections.
 absl::Status MergeInto(PuzzleStore& in, PuzzleStore& out, MergeStats* stats);
+
+// The shard a bank was built as (the "shard" of its first puzzle's
+// generation info); nullopt for an unsharded build or a bank of other
+// puzzles.
+absl::StatusOr<std::optional<Shard>> ShardOfBank(PuzzleStore& bank);
+
+// A warning when the sharded banks among `shards` (one entry per merged
+// bank) are not all K shards of one run: "merging shards 0, 2 of 3: shard 1
+// is missing". "" when complete, or when none is sharded.
+std::string MissingShardsWarning(
+    const std::vector<std::optional<Shard>>& shards);
 
 }  // namespace sudoku::bank
 

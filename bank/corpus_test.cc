@@ -26,7 +26,9 @@ TEST(PlanCorpusLevelTest, ShardsPartitionTheLevel) {
     auto spec =
         PlanCorpusLevel({}, Level::kHard, *rater, 7, 10, Shard{i, 3}, 1);
     ASSERT_OK(spec);
-    for (uint64_t index : spec->indices) {
+    EXPECT_TRUE(spec->indices.empty());  // a range, not a list
+    for (uint64_t k = 0; k < spec->range.size(); ++k) {
+      const uint64_t index = spec->range[k];
       EXPECT_EQ(index % 3, i);
       EXPECT_TRUE(seen.insert(index).second);
     }

@@ -121,7 +121,14 @@ HintOutput Hint(const StepSolver& solver, const Grid& puzzle,
   absl::StatusOr<Board> start = Board::FromGrid(puzzle);
   if (!start.ok())
     return InvalidHint(absl::StrCat("puzzle: ", start.status().message()));
-  const BruteForceResult exact = BruteForceSolve(*start);
+  const BruteForceResult exact =
+      BruteForceSolve(*start, 0, DeadlineAfter(solver.options().max_seconds));
+  if (exact.limit_hit) {
+    return InvalidHint(absl::StrCat("gave up at the work bound of ",
+                                    solver.options().max_seconds,
+                                    " s per puzzle (max_puzzle_seconds) before "
+                                    "the puzzle's solution was known"));
+  }
   if (exact.num_solutions == 0)
     return InvalidHint("the puzzle has no solution");
   if (exact.num_solutions > 1) {

@@ -102,6 +102,7 @@ proto::GenerationInfo GenerationRecord(const GeneratedPuzzle& puzzle,
   (*info.mutable_parameters())["run"] = run.run_key;
   (*info.mutable_parameters())["index"] = absl::StrCat(run.index);
   (*info.mutable_parameters())["batch_seed"] = absl::StrCat(run.batch_seed);
+  if (!run.shard.empty()) (*info.mutable_parameters())["shard"] = run.shard;
   info.set_symmetry(run.symmetry);
   info.set_target_level(run.target_level);
   info.set_attempts(static_cast<uint64_t>(puzzle.attempts));
@@ -151,12 +152,23 @@ RateOutput RateOutputOf(const Grid& puzzle, const Rater& rater,
     out.set_from_store(false);
     if (explain && r.explanation != nullptr) AddSteps(*r.explanation, out);
   } else {
-    out.set_status(r.status == RateStatus::kNoSolution ? RateOutput::NONE
-                                                       : RateOutput::MULTIPLE);
-    out.set_error(r.status == RateStatus::kNoSolution
-                      ? "the puzzle has no solution"
-                      : "the puzzle has several solutions (two are shown); a "
-                        "proper puzzle has one");
+    switch (r.status) {
+      case RateStatus::kNoSolution:
+        out.set_status(RateOutput::NONE);
+        out.set_error("the puzzle has no solution");
+        break;
+      case RateStatus::kOutOfTime:
+        out.set_status(RateOutput::OUT_OF_TIME);
+        out.set_error(absl::StrCat("gave up at the work bound of ",
+                                   rater.options().max_seconds,
+                                   " s per puzzle (max_puzzle_seconds)"));
+        break;
+      default:
+        out.set_status(RateOutput::MULTIPLE);
+        out.set_error(
+            "the puzzle has several solutions (two are shown); a proper "
+            "puzzle has one");
+    }
     out.set_puzzle(ToLine(puzzle));
     out.set_clues(static_cast<uint32_t>(r.features.clues));
     out.set_solver_nodes(SaturateToUint32(r.features.solver_nodes));

@@ -49,6 +49,7 @@ struct GenerationProvenance {
   uint64_t index = 0;
   std::string symmetry;
   std::string target_level;
+  std::string shard;  // "I/K" of a sharded corpus build; "" otherwise
 };
 proto::GenerationInfo GenerationRecord(const GeneratedPuzzle& puzzle,
                                        const GenerationProvenance& run);

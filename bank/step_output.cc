@@ -124,9 +124,12 @@ ExplainOutput ExplanationToOutput(const Explanation& e, const Grid& puzzle) {
   if (e.status == ExplainStatus::kNoSolution)
     out.set_error("the puzzle has no solution");
   if (e.status == ExplainStatus::kMultipleSolutions) {
-    out.set_error(
-        "the puzzle has several solutions; uniqueness techniques were not "
-        "used");
+    out.set_error("the puzzle has several solutions");
+  }
+  if (e.status == ExplainStatus::kOutOfTime) {
+    out.set_error(absl::StrCat(
+        "gave up at the work bound of ", solver.options().max_seconds,
+        " s per puzzle (max_puzzle_seconds) after ", e.steps.size(), " steps"));
   }
   return out;
 }

@@ -9,6 +9,7 @@
 #include <memory>
 
 #include "absl/flags/flag.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "bank/batch.h"
 #include "cli/command.h"
@@ -159,6 +160,7 @@ int RunBookImpl(const CommandArgs& args) {
   }
   const std::string from = absl::GetFlag(FLAGS_from);
   std::unique_ptr<PuzzleStore> store;  // with --db; outlives `source`
+  bool read_only_bank = false;
   std::unique_ptr<PuzzleSource> source;
   if (!from.empty()) {
     absl::StatusOr<std::string> text = ReadFileOrStdin(from);
@@ -182,6 +184,14 @@ int RunBookImpl(const CommandArgs& args) {
     store_options.create_if_missing = false;  // a typo must not make a new DB
     absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> opened =
         SqlitePuzzleStore::Open(db, store_options);
+    if (!opened.ok() &&
+        opened.status().code() == absl::StatusCode::kFailedPrecondition &&
+        absl::StrContains(opened.status().message(), "read-only")) {
+      // A bank we may not write: print from it, without marking used.
+      store_options.read_only = true;
+      opened = SqlitePuzzleStore::Open(db, store_options);
+      read_only_bank = opened.ok();
+    }
     if (!opened.ok()) {
       return UsageError(
           kName, absl::StrCat("--db ", db, ": ", opened.status().message(),
@@ -234,6 +244,11 @@ int RunBookImpl(const CommandArgs& args) {
       WriteBookPdf(assembled->book, book_options, out);
   if (!layout.ok())
     return UsageError(kName, std::string(layout.status().message()));
+  if (assembled->replaced > 0) {
+    std::cerr << "sudoku-forge book: " << assembled->replaced
+              << " puzzle(s) replaced: their solution grid was already in the "
+                 "book\n";
+  }
   if (assembled->reused > 0) {
     std::cerr << "sudoku-forge book: warning: " << assembled->reused
               << " puzzle(s) were already printed in an earlier book (too few "
@@ -241,7 +256,11 @@ int RunBookImpl(const CommandArgs& args) {
   }
   std::string book_name = absl::GetFlag(FLAGS_book_name);
   if (book_name.empty()) book_name = assembled->book.title;
-  if (absl::Status s = source->MarkUsed(book_name, assembled->taken); !s.ok()) {
+  if (read_only_bank) {
+    std::cerr << "sudoku-forge book: warning: --db " << absl::GetFlag(FLAGS_db)
+              << " is read-only: its puzzles are not marked used\n";
+  } else if (absl::Status s = source->MarkUsed(book_name, assembled->taken);
+             !s.ok()) {
     std::cerr << "sudoku-forge book: " << s.message() << "\n";
     return kExitUsage;
   }

@@ -81,6 +81,17 @@ TEST(CliTest, ValidateMultipleGivesTwoDifferentValidSolutions) {
   }
 }
 
+TEST(CliTest, BooleanFlagsAreNegatedAsNoDashName) {
+  const std::string base = "generate --count=2 --seed=4 --min-clues=40 ";
+  const CliResult dashed = RunCli(base + "--no-minimal");
+  const CliResult old = RunCli(base + "--nominimal");
+  const CliResult minimal = RunCli(base);
+  ASSERT_EQ(dashed.exit_code, 0) << dashed.err;
+  EXPECT_EQ(dashed.out, old.out);
+  EXPECT_NE(dashed.out, minimal.out);  // stops at 40 clues, not minimal
+  EXPECT_EQ(RunCli(base + "--no-minimal=true").exit_code, 2);
+}
+
 TEST(CliTest, ValidateAllGoodExitsZero) {
   CliResult r = RunCli(absl::StrCat("validate ", kWiki));
   EXPECT_EQ(r.exit_code, 0) << r.err;

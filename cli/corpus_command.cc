@@ -194,28 +194,58 @@ int RunMerge(const CommandArgs& args) {
   std::vector<std::unique_ptr<SqlitePuzzleStore>> shards;
   for (const std::string& in_path : inputs) {
     absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> in =
-        SqlitePuzzleStore::Open(in_path, {.create_if_missing = false});
+        SqlitePuzzleStore::Open(
+            in_path, {.create_if_missing = false, .read_only = true});
     if (!in.ok()) return UsageError(kName, std::string(in.status().message()));
     shards.push_back(*std::move(in));
   }
+  std::vector<std::optional<bank::Shard>> shard_ids;
+  for (size_t k = 0; k < inputs.size(); ++k) {
+    absl::StatusOr<std::optional<bank::Shard>> id =
+        bank::ShardOfBank(*shards[k]);
+    if (!id.ok()) {
+      return UsageError(kName,
+                        absl::StrCat(inputs[k], ": ", id.status().message()));
+    }
+    shard_ids.push_back(*id);
+  }
+  if (const std::string w = bank::MissingShardsWarning(shard_ids); !w.empty())
+    std::cerr << "sudoku-forge corpus merge: warning: " << w << "\n";
+  const bool existed = std::filesystem::exists(out_path);
   absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> out =
       OpenStoreFromFlags(true);
   if (!out.ok()) return UsageError(kName, std::string(out.status().message()));
+  // All or nothing: every shard merges in one transaction, so a failure in
+  // the middle leaves the output as it was (and removes it if new).
   bank::MergeStats total;
-  for (size_t k = 0; k < inputs.size(); ++k) {
-    const std::string& in_path = inputs[k];
-    bank::MergeStats one;
-    if (absl::Status s = bank::MergeInto(*shards[k], **out, &one); !s.ok()) {
-      std::cerr << "sudoku-forge corpus merge: " << in_path << ": "
-                << s.message() << "\n";
-      return kExitUsage;
+  std::string failed;
+  const absl::Status merged = (*out)->RunInTransaction([&]() -> absl::Status {
+    total = bank::MergeStats();
+    for (size_t k = 0; k < inputs.size(); ++k) {
+      bank::MergeStats one;
+      if (absl::Status s = bank::MergeInto(*shards[k], **out, &one); !s.ok()) {
+        failed = inputs[k];
+        return s;
+      }
+      std::cerr << absl::StrFormat(
+          "%s: %d puzzles, %d new, %d already present (canonical form)\n",
+          inputs[k], one.read, one.inserted, one.duplicates);
+      total.read += one.read;
+      total.inserted += one.inserted;
+      total.duplicates += one.duplicates;
     }
-    std::cerr << absl::StrFormat(
-        "%s: %d puzzles, %d new, %d already present (canonical form)\n",
-        in_path, one.read, one.inserted, one.duplicates);
-    total.read += one.read;
-    total.inserted += one.inserted;
-    total.duplicates += one.duplicates;
+    return absl::OkStatus();
+  });
+  if (!merged.ok()) {
+    out->reset();
+    if (!existed) {
+      for (const char* suffix : {"", "-wal", "-shm"})
+        std::filesystem::remove(out_path + suffix, ec);
+    }
+    std::cerr << "sudoku-forge corpus merge: " << failed << ": "
+              << merged.message() << " (nothing was merged into " << out_path
+              << ")\n";
+    return kExitUsage;
   }
   std::cout << absl::StrFormat(
       "merged %d puzzles from %d databases into %s: %d new, %d duplicates\n",

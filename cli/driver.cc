@@ -76,8 +76,9 @@ void PrintCommandHelp(const Command& c) {
 // String flags that may be given several times (values joined with ',').
 const std::set<std::string> kListFlags = {"section"};
 
-// Parses `--name[=value]`, `--name value` and `--noname` for the flags the
-// command accepts. Returns kExitOk or kExitUsage (after printing why).
+// Parses `--name[=value]`, `--name value`, `--no-name` and `--noname` for the
+// flags the command accepts. Returns kExitOk or kExitUsage (after printing
+// why).
 int ParseFlags(const Command& c, const std::vector<std::string>& argv,
                CommandArgs* args) {
   bool only_positional = false;
@@ -106,9 +107,15 @@ int ParseFlags(const Command& c, const std::vector<std::string>& argv,
         if (n == f) return true;
       return false;
     };
+    // A boolean flag is negated as --no-NAME (the one spelling the help
+    // texts use) or --noNAME (Abseil's, kept as an alias).
     bool negated = false;
-    if (!accepted(name) && absl::StartsWith(name, "no") &&
-        accepted(name.substr(2))) {
+    if (!accepted(name) && absl::StartsWith(name, "no_") &&
+        accepted(name.substr(3))) {
+      name = name.substr(3);
+      negated = true;
+    } else if (!accepted(name) && absl::StartsWith(name, "no") &&
+               accepted(name.substr(2))) {
       name = name.substr(2);
       negated = true;
     }

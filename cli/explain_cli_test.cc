@@ -185,6 +185,30 @@ std::string Solution(const std::string& puzzle) {
   return std::string(absl::StripAsciiWhitespace(r.out));
 }
 
+TEST(ExplainCliTest, RejectsAPuzzleWithSeveralSolutionsAtOnce) {
+  // An empty 16x16 grid: walked to the end before (51 s), now rejected with
+  // the verdict rate gives, and exit code 1.
+  CliResult r = RunCli(absl::StrCat("explain --json ", std::string(256, '.')));
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(JsonString(r.out, "status"), "multiple_solutions") << r.out;
+  EXPECT_THAT(r.out, Not(HasSubstr("\"steps\"")));
+  CliResult rate = RunCli(absl::StrCat("rate --json ", std::string(256, '.')));
+  EXPECT_EQ(rate.exit_code, 1) << rate.err;
+  EXPECT_EQ(JsonString(rate.out, "status"), "MULTIPLE") << rate.out;
+}
+
+TEST(ExplainCliTest, TheWorkBoundStopsAWalkWithAClearError) {
+  for (const char* command : {"explain", "rate", "hint"}) {
+    CliResult r = RunCli(
+        absl::StrCat(command, " --max-puzzle-seconds=0.000000001 ", kHard));
+    EXPECT_EQ(r.exit_code, 1) << command << r.out << r.err;
+    EXPECT_THAT(r.out, HasSubstr("work bound")) << command;
+    EXPECT_THAT(r.out, HasSubstr("max_puzzle_seconds")) << command;
+  }
+  // The default bound lets it finish.
+  EXPECT_EQ(RunCli(absl::StrCat("explain ", kHard)).exit_code, 0);
+}
+
 TEST(HintCliTest, FreshPuzzleGivesTheFirstExplainStep) {
   CliResult explain = RunCli(absl::StrCat("explain --json ", kWiki));
   CliResult hint = RunCli(absl::StrCat("hint --json ", kWiki));
@@ -292,9 +316,9 @@ TEST(HintCliTest, PencilMarksThatLoseTheSolutionDigitAreWrong) {
   EXPECT_EQ(JsonString(ok.out, "status"), "step") << ok.out;
   std::ofstream(path) << "12 3x4\n";
   CliResult bad = RunCli(absl::StrCat("hint ", kWiki, " --pencil=", path));
-  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_EQ(bad.exit_code, 2);  // a usage error, not a verdict
   EXPECT_THAT(
-      bad.out,
+      bad.err,
       HasSubstr("pencil marks: line 1, column 5: unexpected character 'x'"));
   std::remove(path.c_str());
 }

@@ -158,6 +158,7 @@ int RunExplain(const CommandArgs& args) {
     return UsageError("explain", std::string(options.status().message()));
   DeductionOptions deduction;
   deduction.allow_uniqueness = !absl::GetFlag(FLAGS_no_uniqueness);
+  deduction.max_seconds = absl::GetFlag(FLAGS_max_puzzle_seconds);
   deduction.allow_guessing = !absl::GetFlag(FLAGS_no_guess);
   absl::StatusOr<std::unique_ptr<StepSolver>> solver =
       StepSolver::Create(absl::GetFlag(FLAGS_techniques), deduction);
@@ -175,7 +176,7 @@ int RunExplain(const CommandArgs& args) {
       [&](size_t, Explained r) {
         const std::string& status = r.out.status();
         if (status == "invalid" || status == "no_solution" ||
-            status == "multiple_solutions") {
+            status == "multiple_solutions" || status == "out_of_time") {
           exit_code = kExitBadPuzzle;
         }
         if (json) {
@@ -212,13 +213,17 @@ Command ExplainCommand() {
       "with the fewest candidates (a 'guess' step rated 20.0) so the solution "
       "is\n"
       "still complete; --no-guess stops there and reports 'stuck' instead.\n"
+      "A puzzle with no or several solutions is rejected at once with that\n"
+      "verdict (as rate does); a walk longer than --max-puzzle-seconds "
+      "(default 60)\n"
+      "stops with 'out_of_time'.\n"
       "One result per puzzle; a bad line is reported with its line and column\n"
       "and the batch carries on (exit code 1 at the end).\n"
       "explain --db=PATH ID...: the stored puzzles' walk-throughs, rebuilt by "
       "the\n"
       "rater and checked against the stored rating (and trace, when stored).",
       {"json", "techniques", "no_uniqueness", "no_guess", "shape", "jobs",
-       "db"},
+       "db", "max_puzzle_seconds"},
       &RunExplain};
 }
 

@@ -1,5 +1,6 @@
 // sudoku-forge export: print stored puzzles, filtered, in a chosen format.
 #include <iostream>
+#include <optional>
 
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
@@ -9,16 +10,20 @@
 #include "cli/flags.h"
 #include "cli/store_util.h"
 #include "core/format.h"
+#include "storage/exchange.h"
 #include "storage/json.h"
 #include "storage/proto_convert.h"
 
-ABSL_FLAG(bool, with_solution, false, "Also print each puzzle's solution");
+ABSL_FLAG(bool, with_solution, false,
+          "line and grid formats: also print each puzzle's solution (json, "
+          "tsv and sdk always carry it)");
 
 namespace sudoku::cli {
 namespace {
 
 constexpr int64_t kPage = 1000;  // rows per query: bounded memory on big banks
 
+// line and grid: the puzzle (and --with-solution its solution) only.
 void Print(const StoredPuzzle& p, const std::string& format,
            bool with_solution) {
   const bool solution = with_solution && p.solution.has_value();
@@ -30,24 +35,6 @@ void Print(const StoredPuzzle& p, const std::string& format,
     std::cout << ToPrettyGrid(p.givens);
     if (solution) std::cout << "\n" << ToPrettyGrid(*p.solution);
     std::cout << "\n";
-  } else if (format == "sdk") {
-    // SadMan Sudoku style: '#' header lines, then N rows of N symbols.
-    std::cout << "#C sudoku-forge puzzle " << p.id;
-    if (!p.label.empty()) std::cout << " " << p.label;
-    std::cout << "\n";
-    if (solution) std::cout << "#S " << ToLine(*p.solution) << "\n";
-    const std::string line = ToLine(p.givens);
-    const auto n = static_cast<size_t>(p.givens.size());
-    for (size_t r = 0; r < n; ++r) std::cout << line.substr(r * n, n) << "\n";
-    std::cout << "\n";
-  } else {  // json
-    proto::Puzzle out = ToProto(p.givens, solution ? p.solution : std::nullopt);
-    out.set_id(p.id);
-    out.set_label(p.label);
-    out.set_source(p.source);
-    out.set_canonical_key(p.canonical_key);
-    out.set_num_solutions(static_cast<uint32_t>(p.num_solutions));
-    std::cout << ToJson(out) << "\n";
   }
 }
 
@@ -58,10 +45,14 @@ int RunExport(const CommandArgs& args) {
   }
   std::string format = absl::GetFlag(FLAGS_format);
   if (format.empty()) format = absl::GetFlag(FLAGS_json) ? "json" : "line";
-  if (format != "line" && format != "grid" && format != "json" &&
-      format != "sdk" && format != "jsonl") {
+  std::optional<ExchangeFormat> exchange;
+  if (format == "json") exchange = ExchangeFormat::kJson;
+  if (format == "tsv") exchange = ExchangeFormat::kTsv;
+  if (format == "sdk") exchange = ExchangeFormat::kSdk;
+  if (format != "line" && format != "grid" && format != "jsonl" &&
+      !exchange.has_value()) {
     return UsageError("export", absl::StrCat("unknown --format '", format,
-                                             "' (line|grid|json|sdk|jsonl)"));
+                                             "' (line|grid|json|tsv|sdk|jsonl)"));
   }
   absl::StatusOr<PuzzleQuery> query = QueryFromFlags();
   if (!query.ok())
@@ -82,13 +73,26 @@ int RunExport(const CommandArgs& args) {
   }
   const bool with_solution = absl::GetFlag(FLAGS_with_solution);
   query->limit = kPage;
+  if (exchange == ExchangeFormat::kTsv) std::cout << ExchangeTsvHeader();
   while (true) {
     absl::StatusOr<std::vector<StoredPuzzle>> page = (*store)->Query(*query);
     if (!page.ok()) {
       std::cerr << "sudoku-forge export: " << page.status().message() << "\n";
       return kExitUsage;
     }
-    for (const StoredPuzzle& p : *page) Print(p, format, with_solution);
+    for (const StoredPuzzle& p : *page) {
+      if (!exchange.has_value()) {
+        Print(p, format, with_solution);
+        continue;
+      }
+      absl::StatusOr<ExchangeExtras> extras = ReadExtras(**store, p);
+      if (!extras.ok()) {
+        std::cerr << "sudoku-forge export: puzzle " << p.id << ": "
+                  << extras.status().message() << "\n";
+        return kExitUsage;
+      }
+      std::cout << FormatExchange(p, *extras, *exchange);
+    }
     if (static_cast<int64_t>(page->size()) < kPage) break;
     query->after_id = page->back().id;
   }
@@ -105,19 +109,27 @@ Command ExportCommand() {
           "Usage: sudoku-forge export [--db=PATH] [--collection=NAME] "
           "[--level=L] [--shape=RxC]\n"
           "       [--score-min=X] [--score-max=Y] [--unused] "
-          "[--format=line|grid|json|sdk|jsonl]\n"
+          "[--format=line|grid|json|tsv|sdk|jsonl]\n"
           "       [--with-solution]\n"
           "Prints every stored puzzle matching all the filters, in id order. "
           "Level and\n"
           "score refer to each puzzle's latest rating; --unused skips puzzles "
           "already in\n"
           "a book. line: one puzzle per line (TAB solution); grid: boxed "
-          "grids; json: one\n"
-          "object per puzzle (sudoku.proto Puzzle); sdk: '#' header + N rows "
-          "per puzzle;\n"
+          "grids\n"
+          "(--with-solution adds the solution to these two). json (one "
+          "ExportedPuzzle\n"
+          "per line, sudoku.proto), tsv (a header line, then puzzle, solution, "
+          "level,\n"
+          "score, rating_version, collections, books, source, label, rating, "
+          "generation)\n"
+          "and sdk ('#' lines + N rows per puzzle) carry the solution, latest "
+          "rating,\n"
+          "generation record, collections and source: import reads them "
+          "back.\n"
           "jsonl: one object per puzzle with every stored field of the "
           "puzzle, its latest\n"
-          "rating and its generation info (docs/STORAGE.md).",
+          "rating and its generation info, streamed (docs/STORAGE.md).",
           flags, &RunExport};
 }
 

@@ -1,6 +1,7 @@
 #include "cli/flags.h"
 
 #include "absl/flags/flag.h"
+#include "deduction/registry.h"
 
 ABSL_FLAG(bool, json, false,
           "Machine output: one JSON object per puzzle (protobuf JSON mapping)");
@@ -26,5 +27,10 @@ ABSL_FLAG(
     "Comma-separated technique ids or groups restricting the deduction ladder");
 ABSL_FLAG(bool, no_uniqueness, false,
           "Disable techniques that assume a unique solution");
+ABSL_FLAG(double, max_puzzle_seconds,
+          sudoku::DeductionOptions::kDefaultMaxSeconds,
+          "Work bound per puzzle, in seconds, for the commands that run the "
+          "deduction engine or a solver's search (explain, hint, rate): past "
+          "it the puzzle is reported as out of time; 0 = no bound");
 ABSL_FLAG(int, runs, 10, "Runs per puzzle for stochastic solvers");
 ABSL_FLAG(std::string, out, "", "Output file or directory");

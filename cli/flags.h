@@ -21,6 +21,7 @@ ABSL_DECLARE_FLAG(std::string, collection);
 ABSL_DECLARE_FLAG(std::string, level);
 ABSL_DECLARE_FLAG(std::string, techniques);
 ABSL_DECLARE_FLAG(bool, no_uniqueness);
+ABSL_DECLARE_FLAG(double, max_puzzle_seconds);
 ABSL_DECLARE_FLAG(int, runs);
 ABSL_DECLARE_FLAG(std::string, out);
 

@@ -2,6 +2,7 @@
 // binary: reproducibility, storage, resume, Ctrl-C, shards and merging.
 #include <fcntl.h>
 #include <signal.h>
+#include <sqlite3.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -30,6 +31,7 @@
 #include "storage/sqlite_puzzle_store.h"
 #include "tests/testing/cli_runner.h"
 #include "tests/testing/paths.h"
+#include "tests/testing/puzzles.h"
 #include "tests/testing/status_matchers.h"
 
 namespace sudoku {
@@ -43,6 +45,7 @@ using testing::UniqueTempPath;
 
 using ::sudoku::testing::IsOk;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 void RemoveDb(const std::string& path) {
   for (const char* s : {"", "-wal", "-shm"}) std::remove((path + s).c_str());
@@ -171,7 +174,13 @@ TEST(GenerateCliTest, DbStoresSolutionRatingTraceAndProvenance) {
     uint64_t index = 0;
     ASSERT_TRUE(absl::SimpleAtoi(g.parameters().at("index"), &index));
     ASSERT_LT(index, 8u);
-    EXPECT_EQ(g.seed(), DeriveSeed(11, index));
+    // Puzzle i: DeriveSeed(batch seed, i), the batch seed mixing --seed=11
+    // with the request's options.
+    uint64_t batch_seed = 0;
+    ASSERT_TRUE(absl::SimpleAtoi(g.parameters().at("batch_seed"), &batch_seed));
+    EXPECT_NE(batch_seed, 11u);
+    EXPECT_EQ(g.parameters().at("seed"), "11");
+    EXPECT_EQ(g.seed(), DeriveSeed(batch_seed, index));
     EXPECT_EQ(g.generator_version(),
               absl::StrCat("generator-", kGeneratorVersion));
     EXPECT_EQ(g.symmetry(), "rot180");
@@ -232,6 +241,9 @@ TEST(GenerateCliTest, RerunResumesWithoutDuplicates) {
   ASSERT_EQ(second.exit_code, 0) << second.err;
   EXPECT_THAT(second.err, HasSubstr("15 new"));
   EXPECT_THAT(second.err, HasSubstr("10 from an earlier run"));
+  // It says that it printed only the new ones, and how to see them all.
+  EXPECT_THAT(second.err, HasSubstr("printed only the 15 puzzle(s) made now"));
+  EXPECT_THAT(first.err, Not(HasSubstr("printed only")));
   // Only the missing puzzles were made, and they are the reference's.
   EXPECT_EQ(Lines(second.out),
             std::vector<std::string>(all.begin() + 10, all.end()));
@@ -251,6 +263,53 @@ TEST(GenerateCliTest, RerunResumesWithoutDuplicates) {
   ASSERT_THAT(stored, IsOk());
   for (const StoredPuzzle& p : *stored) lines.insert(ToLine(p.givens));
   for (const std::string& line : all) EXPECT_EQ(lines.count(line), 1u) << line;
+}
+
+TEST(GenerateCliTest, HugeCountStreamsAndStopsOnSigint) {
+  // --count=1000000000 once allocated the whole index list up front (8 GB:
+  // std::bad_alloc, abort). Now the first puzzle comes at once; SIGINT then
+  // stops the run with a valid bank.
+  const std::string db = UniqueTempPath("huge.db");
+  RemoveDb(db);
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int null_fd = open("/dev/null", O_WRONLY);
+    dup2(fds[1], STDOUT_FILENO);
+    dup2(null_fd, STDERR_FILENO);
+    close(fds[0]);
+    close(fds[1]);
+    const std::string db_flag = "--db=" + db;
+    const std::string binary = sudoku::testing::ForgeBinary();
+    execl(binary.c_str(), binary.c_str(), "generate", "--count=1000000000",
+          "--seed=3", "--nostore-traces", db_flag.c_str(),
+          static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  ASSERT_GT(pid, 0);
+  close(fds[1]);
+  FILE* out = fdopen(fds[0], "r");
+  ASSERT_NE(out, nullptr);
+  char* buffer = nullptr;
+  size_t capacity = 0;
+  int64_t seen = 0;
+  while (getline(&buffer, &capacity, out) != -1) {
+    if (++seen == 1) {
+      ASSERT_EQ(kill(pid, SIGINT), 0);
+    }
+  }
+  free(buffer);
+  fclose(out);
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  EXPECT_GE(seen, 1);
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  auto store = OpenOrDie(db);
+  ASSERT_NE(store, nullptr);
+  EXPECT_THAT(store->IntegrityCheck(), ::sudoku::testing::IsOkAndHolds("ok"));
+  EXPECT_GE(store->Stats()->puzzles, seen);
 }
 
 TEST(GenerateCliTest, SigintStopsCleanlyAndKeepsStoredPuzzles) {
@@ -425,6 +484,7 @@ TEST_F(CorpusCliTest, ShardsPartitionTheCorpusAndMergeRestoresIt) {
       " ", shard_dbs[2], " ", shard_dbs[1], " --out=", merged_dir));
   ASSERT_EQ(m.exit_code, 0) << m.err;
   EXPECT_THAT(m.out, HasSubstr("merged 18 puzzles from 4 databases"));
+  EXPECT_THAT(m.err, Not(HasSubstr("warning")));  // all 3 shards are there
   EXPECT_THAT(m.out, HasSubstr("14 new, 4 duplicates"));
   for (const std::string level : {"easy", "medium"}) {
     EXPECT_EQ(ReadFileToString(merged_dir + "/" + level + ".tsv"),
@@ -444,6 +504,45 @@ TEST_F(CorpusCliTest, ShardsPartitionTheCorpusAndMergeRestoresIt) {
   const std::map<uint64_t, std::string> easy =
       StoredByIndex(*store, "corpus/easy");
   EXPECT_EQ(easy.size(), 7u);
+}
+
+TEST_F(CorpusCliTest, CorpusSeedingIsUnchanged) {
+  // generate now mixes the request into its seeds; corpus build seeds its
+  // levels apart itself and must make the puzzles it made before. (A
+  // deliberate change of the generator or the rater's levels regenerates the
+  // file with the command in its header.)
+  const std::string db = UniqueTempPath("golden.db");
+  RemoveDb(db);
+  const std::string dir = UniqueTempPath("golden_out");
+  const CliResult r = RunCli(
+      absl::StrCat("corpus build --per-level=3 --levels=easy,hard ",
+                   "--seed=9 --nostore-traces --db=", db, " --out=", dir));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<std::string> puzzles;
+  for (const std::string level : {"easy", "hard"}) {
+    for (const std::string& row : Rows(dir + "/" + level + ".tsv"))
+      puzzles.push_back(std::string(row.substr(0, row.find('\t'))));
+  }
+  std::vector<std::string> golden;
+  for (const std::string& line : Lines(ReadFileToString(
+           testing::TestDataDir() + "corpus_seed9_puzzles.txt"))) {
+    if (line[0] != '#') golden.push_back(line);
+  }
+  EXPECT_EQ(puzzles, golden);
+}
+
+TEST(GenerateCliTest, LevelsOfOneSeedDoNotShareFullGrids) {
+  // Before, puzzle i of every level came from DeriveSeed(seed, i): the same
+  // full grid under easy, hard and evil.
+  std::set<std::string> solutions;
+  for (const char* level : {"easy", "medium", "hard"}) {
+    const CliResult r = RunCli(
+        absl::StrCat("generate --level=", level, " --count=4 --seed=1 --json"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    for (const std::string& line : Lines(r.out))
+      solutions.insert(testing::JsonString(line, "solution"));
+  }
+  EXPECT_EQ(solutions.size(), 12u);
 }
 
 TEST_F(CorpusCliTest, MergeDropsIsomorphsOfStoredPuzzles) {
@@ -512,6 +611,58 @@ TEST_F(CorpusCliTest, MergeNeedsDbAndAllItsInputs) {
   EXPECT_THAT(r.err, HasSubstr(missing));
   EXPECT_FALSE(std::filesystem::exists(out)) << "partial output " << out;
   RemoveDb(shard);
+}
+
+TEST_F(CorpusCliTest, AFailureInTheMiddleOfAMergeLeavesNoOutput) {
+  const std::string good = UniqueTempPath("merge-good.db");
+  const std::string bad = UniqueTempPath("merge-bad.db");
+  RemoveDb(good);
+  RemoveDb(bad);
+  ASSERT_EQ(RunCli(absl::StrCat("generate --count=2 --db=", good)).exit_code,
+            0);
+  ASSERT_EQ(
+      RunCli(absl::StrCat("generate --count=2 --seed=7 --db=", bad)).exit_code,
+      0);
+  {
+    // The second shard opens fine but its ratings cannot be read.
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(bad.c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db, "UPDATE ratings SET rating = x'ff'", nullptr,
+                           nullptr, nullptr),
+              SQLITE_OK);
+    sqlite3_close(db);
+  }
+  const std::string out = UniqueTempPath("merge-half.db");
+  RemoveDb(out);
+  const CliResult r =
+      RunCli(absl::StrCat("corpus merge --db=", out, " ", good, " ", bad));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr(bad));
+  EXPECT_THAT(r.err, HasSubstr("nothing was merged"));
+  EXPECT_FALSE(std::filesystem::exists(out)) << "partial output " << out;
+  // Into an existing bank: it keeps exactly what it had.
+  ASSERT_EQ(
+      RunCli(absl::StrCat("generate --count=1 --seed=9 --db=", out)).exit_code,
+      0);
+  EXPECT_EQ(RunCli(absl::StrCat("corpus merge --db=", out, " ", good, " ", bad))
+                .exit_code,
+            2);
+  auto store = OpenOrDie(out);
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(store->Stats()->puzzles, 1);
+}
+
+TEST_F(CorpusCliTest, MergeWarnsWhenShardsOfTheRunAreMissing) {
+  std::string db0, db2;
+  Build("--shard=0/3", &db0);
+  Build("--shard=2/3", &db2);
+  const std::string out = UniqueTempPath("merge-two-of-three.db");
+  RemoveDb(out);
+  const CliResult r =
+      RunCli(absl::StrCat("corpus merge --db=", out, " ", db0, " ", db2));
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("warning: merging shards 0, 2 of 3: shard 1 "
+                               "is missing"));
 }
 
 }  // namespace

@@ -25,7 +25,7 @@ ABSL_FLAG(std::string, symmetry, "none",
           "Clue pattern symmetry: none, rot180, rot90, diagonal, antidiagonal, "
           "horizontal, vertical, mirrors, dihedral");
 ABSL_FLAG(bool, minimal, true,
-          "Remove clues until none can go (--nominimal stops at --min-clues)");
+          "Remove clues until none can go (--no-minimal stops at --min-clues)");
 ABSL_FLAG(int, min_clues, 0, "Stop removing clues at this many (0 = no bound)");
 ABSL_FLAG(int, max_clues, 0,
           "Reject puzzles with more clues than this (0 = no bound)");
@@ -101,6 +101,9 @@ int RunGenerate(const CommandArgs& args) {
   }
   const int count = absl::GetFlag(FLAGS_count);
   if (count < 1) return UsageError("generate", "--count must be at least 1");
+  // From here on Ctrl-C only asks the batch to stop: one that comes while
+  // the bank opens or the rater starts leaves a valid (maybe empty) bank.
+  InterruptGuard interrupt;
   // --db given: every puzzle is stored (rated, with its trace and
   // generation info) in --collection, and a re-run resumes.
   const bool to_db = args.given_flags.count("db") != 0;
@@ -113,11 +116,11 @@ int RunGenerate(const CommandArgs& args) {
       return UsageError("generate", std::string(made.status().message()));
     rater = std::move(*made);
   }
-  std::vector<uint64_t> indices;
-  for (int i = 0; i < count; ++i) indices.push_back(static_cast<uint64_t>(i));
-  absl::StatusOr<bank::BatchSpec> spec = bank::PlanGeneration(
+  // A range, not a list: --count=1000000000 costs no memory up front.
+  absl::StatusOr<bank::BatchSpec> spec = bank::PlanGenerationRange(
       *options, target, rater.get(), absl::GetFlag(FLAGS_seed),
-      std::move(indices), absl::GetFlag(FLAGS_jobs));
+      bank::IndexRange{0, static_cast<uint64_t>(count), 1},
+      absl::GetFlag(FLAGS_jobs));
   if (!spec.ok())
     return UsageError("generate", std::string(spec.status().message()));
   spec->stochastic = stochastic;
@@ -164,7 +167,6 @@ int RunGenerate(const CommandArgs& args) {
     }
     std::cout << ToJson(out) << "\n";
   };
-  InterruptGuard interrupt;
   std::unique_ptr<Progress> progress;
   bank::BatchCallbacks callbacks;
   callbacks.on_start = [&](int64_t pending) {
@@ -201,6 +203,12 @@ int RunGenerate(const CommandArgs& args) {
         "earlier run of the same seed and options%s\n",
         absl::GetFlag(FLAGS_db), store_spec.collection, s.inserted, s.isomorphs,
         s.resumed, s.interrupted ? "; re-run the same command to resume" : "");
+    if (s.resumed > 0) {
+      std::cerr << absl::StrFormat(
+          "printed only the %d puzzle(s) made now; `sudoku-forge export "
+          "--db=%s --collection=%s` prints the whole collection\n",
+          s.made, absl::GetFlag(FLAGS_db), store_spec.collection);
+    }
   }
   if (s.interrupted) return 130;
   return s.failed > 0 ? kExitBadPuzzle : kExitOk;
@@ -214,7 +222,7 @@ Command GenerateCommand() {
       "generate unique puzzles (minimal, symmetric) from a seed",
       "Usage: sudoku-forge generate [--count=N] [--shape=RxC] [--symmetry=S]\n"
       "       [--seed=S] [--jobs=J] [--min-clues=N] [--max-clues=N] "
-      "[--nominimal]\n"
+      "[--no-minimal]\n"
       "       [--level=easy|medium|hard|evil|needs-guessing] [--score-min=X]\n"
       "       [--score-max=X] [--score-target=X] [--requires=TECHNIQUE]\n"
       "       [--max-attempts=N] [--json]\n"

@@ -90,12 +90,23 @@ int RunHint(const CommandArgs& args) {
   }
   DeductionOptions deduction;
   deduction.allow_uniqueness = !absl::GetFlag(FLAGS_no_uniqueness);
+  deduction.max_seconds = absl::GetFlag(FLAGS_max_puzzle_seconds);
   absl::StatusOr<std::unique_ptr<StepSolver>> solver =
       StepSolver::Create(absl::GetFlag(FLAGS_techniques), deduction);
   if (!solver.ok())
     return UsageError("hint", std::string(solver.status().message()));
 
   const InputPuzzle& input = (*inputs)[0];
+  // Malformed pencil marks are a usage error (exit 2), like a bad flag
+  // value, not a verdict on the puzzle.
+  if (!pencil_text.empty() && input.grid.ok()) {
+    absl::StatusOr<std::vector<CandidateSet>> marks =
+        bank::ParsePencilMarks(pencil_text, input.grid->shape());
+    if (!marks.ok()) {
+      return UsageError("hint",
+                        absl::StrCat("--pencil: ", marks.status().message()));
+    }
+  }
   HintOutput out =
       input.grid.ok()
           ? bank::Hint(**solver, *input.grid, grid_text, pencil_text)
@@ -140,8 +151,12 @@ Command HintCommand() {
       "reported without revealing the digit. Otherwise prints the single "
       "easiest\n"
       "deduction (lowest SE rating) on the user's grid and pencil marks, and\n"
-      "nothing more. Statuses: step, wrong, solved, stuck, invalid (exit 1).",
-      {"json", "grid", "pencil", "techniques", "no_uniqueness", "shape"},
+      "nothing more. Statuses: step, wrong, solved, stuck, invalid (exit 1).\n"
+      "Malformed --pencil marks are a usage error (exit 2). "
+      "--max-puzzle-seconds\n"
+      "bounds the work (default 60).",
+      {"json", "grid", "pencil", "techniques", "no_uniqueness", "shape",
+       "max_puzzle_seconds"},
       &RunHint};
 }
 

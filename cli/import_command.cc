@@ -1,7 +1,10 @@
 // sudoku-forge import: validate puzzles and store them in the --db bank,
 // deduplicated up to isomorphism.
+#include <sys/stat.h>
+
 #include <chrono>
 #include <iostream>
+#include <optional>
 
 #include "absl/flags/declare.h"
 #include "absl/flags/flag.h"
@@ -14,7 +17,10 @@
 #include "cli/input.h"
 #include "cli/progress.h"
 #include "cli/store_util.h"
+#include "core/format.h"
+#include "core/status_macros.h"
 #include "solvers/solver.h"
+#include "storage/exchange.h"
 #include "storage/importer.h"
 
 ABSL_DECLARE_FLAG(int64_t, max_nodes);  // validate_command.cc
@@ -27,6 +33,50 @@ ABSL_FLAG(bool, allow_nonunique, false,
 namespace sudoku::cli {
 namespace {
 
+ImportItem ItemOf(InputPuzzle in) {
+  std::string source = in.file.empty()  ? "argument"
+                       : in.file == "-" ? "stdin"
+                                        : in.file;
+  return {in.where(), std::move(in.grid), std::move(in.label),
+          std::move(source)};
+}
+
+// Every puzzle named by `args`: an export file (json, tsv, sdk:
+// storage/exchange.h) with its ratings, generation records and collections;
+// any other file or argument as plain puzzles.
+absl::StatusOr<std::vector<ImportItem>> ReadImportItems(
+    const std::vector<std::string>& args, const ParseOptions& options) {
+  std::vector<ImportItem> items;
+  for (const std::string& arg : args) {
+    struct stat st;
+    if (arg != "-" && stat(arg.c_str(), &st) != 0) {
+      SUDOKU_ASSIGN_OR_RETURN(std::vector<InputPuzzle> literal,
+                              ReadInputs({arg}, options));
+      for (InputPuzzle& in : literal) items.push_back(ItemOf(std::move(in)));
+      continue;
+    }
+    SUDOKU_ASSIGN_OR_RETURN(std::string text, ReadFileOrStdin(arg));
+    const std::string name = arg == "-" ? "stdin" : arg;
+    if (std::optional<std::vector<ImportItem>> exported =
+            ParseExchange(text, name)) {
+      for (ImportItem& item : *exported) {
+        if (item.source.empty()) item.source = name;
+        items.push_back(std::move(item));
+      }
+      continue;
+    }
+    for (PuzzleRecord& rec : ParsePuzzles(text, options)) {
+      InputPuzzle in;
+      in.file = arg;
+      in.line = rec.line;
+      in.grid = std::move(rec.grid);
+      in.label = std::move(rec.label);
+      items.push_back(ItemOf(std::move(in)));
+    }
+  }
+  return items;
+}
+
 int RunImport(const CommandArgs& args) {
   if (args.positional.empty())
     return UsageError("import", "name at least one FILE ('-' = stdin)");
@@ -34,10 +84,11 @@ int RunImport(const CommandArgs& args) {
   if (!options.ok())
     return UsageError("import", std::string(options.status().message()));
   options->check_givens = false;  // the importer reports clashes itself
-  absl::StatusOr<std::vector<InputPuzzle>> inputs =
-      ReadInputs(args.positional, *options);
-  if (!inputs.ok())
-    return UsageError("import", std::string(inputs.status().message()));
+  absl::StatusOr<std::vector<ImportItem>> read =
+      ReadImportItems(args.positional, *options);
+  if (!read.ok())
+    return UsageError("import", std::string(read.status().message()));
+  std::vector<ImportItem>& items = *read;
   absl::StatusOr<std::unique_ptr<Solver>> solver =
       MakeSolver(absl::GetFlag(FLAGS_solver));
   if (!solver.ok())
@@ -47,15 +98,6 @@ int RunImport(const CommandArgs& args) {
   if (!store.ok())
     return UsageError("import", std::string(store.status().message()));
 
-  std::vector<ImportItem> items;
-  items.reserve(inputs->size());
-  for (InputPuzzle& in : *inputs) {
-    std::string source = in.file.empty()  ? "argument"
-                         : in.file == "-" ? "stdin"
-                                          : in.file;
-    items.push_back({in.where(), std::move(in.grid), std::move(in.label),
-                     std::move(source)});
-  }
   ImportOptions import_options{
       .collection = absl::GetFlag(FLAGS_collection),
       .source = absl::GetFlag(FLAGS_source),
@@ -77,10 +119,13 @@ int RunImport(const CommandArgs& args) {
       ExactUniquenessCheck(solver->get(), absl::GetFlag(FLAGS_max_nodes)),
       **store, observer);
   if (!summary.ok()) {
-    std::cerr << "sudoku-forge import: " << summary.status().message()
-              << " (batches committed before the error are kept; run the same "
-                 "import again "
-                 "to complete it)\n";
+    std::cerr << "sudoku-forge import: " << summary.status().message();
+    // A read-only bank: nothing to complete by running again.
+    if (summary.status().code() != absl::StatusCode::kFailedPrecondition) {
+      std::cerr << " (batches committed before the error are kept; run the "
+                   "same import again to complete it)";
+    }
+    std::cerr << "\n";
     return kExitUsage;
   }
   const double secs =

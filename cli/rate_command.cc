@@ -84,8 +84,9 @@ void Print(const RateOutput& out, bool json) {
     std::cout << "\n";
   } else {
     const char* verdict = out.status() == RateOutput::INVALID ? "invalid"
-                          : out.status() == RateOutput::NONE
-                              ? "no-solution"
+                          : out.status() == RateOutput::NONE  ? "no-solution"
+                          : out.status() == RateOutput::OUT_OF_TIME
+                              ? "out-of-time"
                               : "several-solutions";
     std::cout << out.where() << "\t" << verdict << "\t" << out.error();
     for (const std::string& s : out.solutions()) std::cout << "\t" << s;
@@ -109,6 +110,7 @@ int RunRate(const CommandArgs& args) {
   RaterOptions rater_options = WithSolverFeatures({});
   rater_options.techniques = absl::GetFlag(FLAGS_techniques);
   rater_options.allow_uniqueness = !absl::GetFlag(FLAGS_no_uniqueness);
+  rater_options.max_seconds = absl::GetFlag(FLAGS_max_puzzle_seconds);
   rater_options.stochastic = absl::GetFlag(FLAGS_no_stochastic)
                                  ? StochasticUse::kIfModelUses
                                  : StochasticUse::kAlways;
@@ -219,9 +221,13 @@ Command RateCommand() {
       "differ.\n"
       "--no-stochastic leaves out the stochastic solvers (the fitted score "
       "does not\n"
-      "use them): the same score and level, no solver_success.",
+      "use them): the same score and level, no solver_success.\n"
+      "--max-puzzle-seconds bounds the work per puzzle (default 60): past it "
+      "the\n"
+      "puzzle is reported 'out-of-time' (OUT_OF_TIME) and nothing is "
+      "stored.",
       {"json", "explain", "jobs", "shape", "techniques", "no_uniqueness", "db",
-       "rerate", "no_stochastic"},
+       "rerate", "no_stochastic", "max_puzzle_seconds"},
       &RunRate};
 }
 

@@ -23,8 +23,9 @@ constexpr double kNoBound = 1e9;
 
 absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> OpenStoreFromFlags(
     bool create) {
-  return SqlitePuzzleStore::Open(absl::GetFlag(FLAGS_db),
-                                 {.create_if_missing = create});
+  return SqlitePuzzleStore::Open(
+      absl::GetFlag(FLAGS_db),
+      {.create_if_missing = create, .read_only = !create});
 }
 
 absl::StatusOr<PuzzleQuery> QueryFromFlags() {

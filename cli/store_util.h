@@ -12,8 +12,10 @@
 
 namespace sudoku::cli {
 
-// Opens --db. `create`: make the file if missing (import); read commands
-// pass false so a mistyped path is an error, not a new empty database.
+// Opens --db. `create`: make the file if missing and open it for writing
+// (import, generate, rate); read commands (export, list, show, stats) pass
+// false: a mistyped path is an error, not a new empty database, and the bank
+// is opened read-only, so a bank without write permission can be read.
 absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> OpenStoreFromFlags(
     bool create);
 

@@ -15,9 +15,12 @@
 #include "storage/cli_output.pb.h"
 #include "storage/json.h"
 
-ABSL_FLAG(int64_t, max_nodes, 0,
-          "Give up on a puzzle after this many search nodes (0 = no limit); "
-          "such a puzzle is reported as unknown");
+// The default work bound of the exact search (validate, import, solve): far
+// above any real puzzle (the hardest 9x9 need thousands of nodes), low
+// enough that a hostile grid cannot hold the command for long.
+ABSL_FLAG(int64_t, max_nodes, 100'000'000,
+          "Give up on a puzzle after this many search nodes (default "
+          "100,000,000; 0 = no limit); such a puzzle is reported as unknown");
 
 namespace sudoku::cli {
 namespace {

@@ -9,12 +9,18 @@ namespace {
 
 class Search {
  public:
-  Search(int64_t max_nodes, BruteForceResult* result)
-      : max_nodes_(max_nodes), result_(result) {}
+  Search(int64_t max_nodes, std::chrono::steady_clock::time_point deadline,
+         BruteForceResult* result)
+      : max_nodes_(max_nodes), deadline_(deadline), result_(result) {}
 
   // Returns false to stop the whole search.
   bool Run(Board board) {
     if (max_nodes_ > 0 && result_->nodes >= max_nodes_) {
+      result_->limit_hit = true;
+      return false;
+    }
+    if ((result_->nodes & 255) == 0 &&
+        std::chrono::steady_clock::now() > deadline_) {
       result_->limit_hit = true;
       return false;
     }
@@ -82,16 +88,27 @@ class Search {
   }
 
   int64_t max_nodes_;
+  std::chrono::steady_clock::time_point deadline_;
   BruteForceResult* result_;  // not owned
 };
 
 }  // namespace
 
-BruteForceResult BruteForceSolve(const Board& board, int64_t max_nodes) {
+BruteForceResult BruteForceSolve(
+    const Board& board, int64_t max_nodes,
+    std::chrono::steady_clock::time_point deadline) {
   BruteForceResult result;
-  Search search(max_nodes, &result);
+  Search search(max_nodes, deadline, &result);
   search.Run(board);
   return result;
+}
+
+std::chrono::steady_clock::time_point DeadlineAfter(double max_seconds) {
+  using Clock = std::chrono::steady_clock;
+  // Past about 30 years the bound is no bound (and the sum would overflow).
+  if (max_seconds <= 0 || max_seconds > 1e9) return Clock::time_point::max();
+  return Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                            std::chrono::duration<double>(max_seconds));
 }
 
 }  // namespace sudoku

@@ -29,6 +29,13 @@ struct DeductionOptions {
   // fewest candidates (a GUESS step) so the walk-through still ends solved.
   // Off: the solver stops and reports the puzzle stuck.
   bool allow_guessing = true;
+  // The work bound, in wall-clock seconds per puzzle (Explain, and the exact
+  // search behind it or behind a hint): past it the solver gives up with
+  // ExplainStatus::kOutOfTime instead of running on, so a hostile input (an
+  // empty 25x25 grid, a deep contradiction) cannot hold a command or a
+  // service worker. No 9x9 puzzle comes near it; <= 0 means no bound.
+  double max_seconds = kDefaultMaxSeconds;
+  static constexpr double kDefaultMaxSeconds = 60.0;
 };
 
 // A new instance of the technique in row `tid` of the table.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <chrono>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -22,6 +23,8 @@ absl::string_view ExplainStatusName(ExplainStatus status) {
       return "no_solution";
     case ExplainStatus::kMultipleSolutions:
       return "multiple_solutions";
+    case ExplainStatus::kOutOfTime:
+      return "out_of_time";
   }
   return "unknown";
 }
@@ -90,6 +93,36 @@ std::optional<Deduction> StepSolver::NextStep(const Board& board,
   return best;
 }
 
+namespace {
+
+// GUESS: a cell with the fewest candidates, the solution's digit.
+Deduction GuessStep(const Board& board, const Grid& solution) {
+  const Shape& shape = board.shape();
+  int best = -1, best_count = 1 << 20;
+  for (int cell = 0; cell < shape.num_cells(); ++cell) {
+    if (board.value(cell) != 0) continue;
+    const int count = board.candidates(cell).Count();
+    if (count < best_count) {
+      best = cell;
+      best_count = count;
+    }
+  }
+  Deduction g;
+  g.technique = std::string(kGuessId);
+  g.rating = kGuessRating;
+  const int digit = solution[best];
+  g.placements.push_back({best, digit});
+  g.pattern_cells.push_back(best);
+  g.pattern_candidates.push_back({best, digit});
+  g.text = absl::StrCat("Guess: no technique applies; try ",
+                        std::string(1, shape.Symbol(digit)), " in ",
+                        shape.CellName(best), " (", best_count,
+                        " candidates), the digit of the solution");
+  return g;
+}
+
+}  // namespace
+
 Explanation StepSolver::Explain(const Grid& puzzle) const {
   absl::StatusOr<Board> board = Board::FromGrid(puzzle);
   if (!board.ok()) {
@@ -103,49 +136,35 @@ Explanation StepSolver::Explain(const Grid& puzzle) const {
 
 Explanation StepSolver::ExplainBoard(const Board& start) const {
   Explanation e(start.shape());
-  const BruteForceResult exact = BruteForceSolve(start);
-  if (exact.num_solutions == 0) {
-    e.status = ExplainStatus::kNoSolution;
-    e.final_grid = start.grid();
+  e.final_grid = start.grid();
+  const auto deadline = DeadlineAfter(options_.max_seconds);
+  const BruteForceResult exact = BruteForceSolve(start, 0, deadline);
+  if (exact.limit_hit) {
+    e.status = ExplainStatus::kOutOfTime;
     return e;
   }
-  const bool unique = exact.num_solutions == 1;
+  if (exact.num_solutions != 1) {
+    e.status = exact.num_solutions == 0 ? ExplainStatus::kNoSolution
+                                        : ExplainStatus::kMultipleSolutions;
+    return e;
+  }
   const Grid& solution = exact.solutions[0];
-  const bool allow_uniqueness = unique && options_.allow_uniqueness;
+  const bool allow_uniqueness = options_.allow_uniqueness;
 
   Board board = start;
-  e.status =
-      unique ? ExplainStatus::kSolved : ExplainStatus::kMultipleSolutions;
+  e.status = ExplainStatus::kSolved;
   while (!board.IsSolved()) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      e.status = ExplainStatus::kOutOfTime;
+      break;
+    }
     std::optional<Deduction> step = NextStep(board, allow_uniqueness);
     if (!step) {
       if (!options_.allow_guessing) {
         e.status = ExplainStatus::kStuck;
         break;
       }
-      // GUESS: a cell with the fewest candidates, the solution's digit.
-      const Shape& shape = board.shape();
-      int best = -1, best_count = 1 << 20;
-      for (int cell = 0; cell < shape.num_cells(); ++cell) {
-        if (board.value(cell) != 0) continue;
-        const int count = board.candidates(cell).Count();
-        if (count < best_count) {
-          best = cell;
-          best_count = count;
-        }
-      }
-      Deduction g;
-      g.technique = std::string(kGuessId);
-      g.rating = kGuessRating;
-      const int digit = solution[best];
-      g.placements.push_back({best, digit});
-      g.pattern_cells.push_back(best);
-      g.pattern_candidates.push_back({best, digit});
-      g.text = absl::StrCat("Guess: no technique applies; try ",
-                            std::string(1, shape.Symbol(digit)), " in ",
-                            shape.CellName(best), " (", best_count,
-                            " candidates), the digit of the solution");
-      step = std::move(g);
+      step = GuessStep(board, solution);
       ++e.guesses;
     }
     if (!ApplyDeduction(*step, &board)) {

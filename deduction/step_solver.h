@@ -39,8 +39,10 @@ enum class ExplainStatus {
   kSolved,             // solved (by logic, or with guesses if allowed)
   kStuck,              // no technique applies and guessing is off
   kNoSolution,         // the puzzle (or board) has no solution
-  kMultipleSolutions,  // solved, but the puzzle has several solutions
-                       // (uniqueness techniques were skipped)
+  kMultipleSolutions,  // the puzzle has several solutions: rejected before
+                       // any step, like the rater does
+  kOutOfTime,          // gave up at DeductionOptions::max_seconds; the
+                       // steps so far are kept
 };
 absl::string_view ExplainStatusName(ExplainStatus status);
 
@@ -86,6 +88,9 @@ class StepSolver {
                                     bool allow_uniqueness = true) const;
 
   // Solves `puzzle` step by step. REQUIRES: CheckGivens(puzzle).ok().
+  // A puzzle without exactly one solution gets kNoSolution or
+  // kMultipleSolutions and no steps; a walk (or the exact search before it)
+  // that outlasts options().max_seconds ends with kOutOfTime.
   Explanation Explain(const Grid& puzzle) const;
   // The same from a board with pencil marks already reduced.
   Explanation ExplainBoard(const Board& board) const;

@@ -125,25 +125,59 @@ TEST(StepSolverTest, ReportsNoSolutionAndMultipleSolutions) {
       "66........");
   ASSERT_OK(two);
   const Explanation e = (*solver)->Explain(*two);
+  // Rejected at once, as the rater does: no walk through a puzzle that has
+  // no single answer.
   EXPECT_EQ(e.status, ExplainStatus::kMultipleSolutions);
-  EXPECT_TRUE(e.final_grid.IsComplete());
-  EXPECT_TRUE(IsValidSolution(*two, e.final_grid));
-  for (const Deduction& d : e.steps)
-    EXPECT_FALSE(IsUniquenessTechnique(d.technique)) << d.text;
+  EXPECT_TRUE(e.steps.empty());
+  EXPECT_EQ(e.final_grid, *two);
+}
+
+TEST(StepSolverTest, RejectsAnEmptyLargeGridWithoutWalkingIt) {
+  // An empty 16x16 grid took 51 s when the solver walked every grid with
+  // several solutions; now the exact search's second solution ends it.
+  auto solver = StepSolver::Create("all", {});
+  ASSERT_OK(solver);
+  auto empty = ParseGrid(std::string(256, '.'));
+  ASSERT_OK(empty);
+  const Explanation e = (*solver)->Explain(*empty);
+  EXPECT_EQ(e.status, ExplainStatus::kMultipleSolutions);
+  EXPECT_TRUE(e.steps.empty());
+}
+
+TEST(StepSolverTest, GivesUpAtTheWorkBound) {
+  DeductionOptions options;
+  options.max_seconds = 1e-9;  // past before the first step
+  auto solver = StepSolver::Create("all", options);
+  ASSERT_OK(solver);
+  auto puzzle = ParseGrid(
+      "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2....."
+      "1.4......");
+  ASSERT_OK(puzzle);
+  const Explanation e = (*solver)->Explain(*puzzle);
+  EXPECT_EQ(e.status, ExplainStatus::kOutOfTime);
+  EXPECT_FALSE(e.final_grid.IsComplete());
+  EXPECT_EQ(ExplainStatusName(e.status), "out_of_time");
+  // The default bound lets the same puzzle finish.
+  auto unbounded = StepSolver::Create("all", {});
+  ASSERT_OK(unbounded);
+  EXPECT_EQ((*unbounded)->Explain(*puzzle).status, ExplainStatus::kSolved);
 }
 
 TEST(StepSolverTest, WorksOnOtherShapes) {
-  // A 4x4 (2x2 boxes) and a 6x6 (2x3 boxes) puzzle.
-  auto small = ParseGrid("1...........4..2");
+  // A 4x4 (2x2 boxes) and a 6x6 (2x3 boxes) puzzle, each with one
+  // solution (generate --seed=3).
+  auto small = ParseGrid("....3..4.21.....");
   ASSERT_OK(small);
   auto solver = StepSolver::Create("all", {});
   ASSERT_OK(solver);
   const Explanation e = (*solver)->Explain(*small);
+  EXPECT_EQ(e.status, ExplainStatus::kSolved);
   EXPECT_TRUE(e.final_grid.IsComplete());
   EXPECT_TRUE(IsValidSolution(*small, e.final_grid));
-  auto six = ParseGrid("1.....\n..3...\n...4..\n.5....\n....6.\n.....2");
+  auto six = ParseGrid(".1..2.....1....3..36.....4.1....165.");
   ASSERT_OK(six);
   const Explanation s = (*solver)->Explain(*six);
+  EXPECT_EQ(s.status, ExplainStatus::kSolved);
   EXPECT_TRUE(IsValidSolution(*six, s.final_grid));
 }
 

@@ -97,6 +97,8 @@ absl::string_view RateStatusName(RateStatus status) {
       return "NONE";
     case RateStatus::kMultipleSolutions:
       return "MULTIPLE";
+    case RateStatus::kOutOfTime:
+      return "OUT_OF_TIME";
   }
   return "?";
 }
@@ -226,6 +228,7 @@ absl::StatusOr<std::unique_ptr<Rater>> Rater::Create(
   DeductionOptions deduction;
   deduction.allow_uniqueness = options.allow_uniqueness;
   deduction.allow_guessing = true;
+  deduction.max_seconds = options.max_seconds;
   SUDOKU_ASSIGN_OR_RETURN(std::unique_ptr<StepSolver> steps,
                           StepSolver::Create(options.techniques, deduction));
   return std::unique_ptr<Rater>(new Rater(options, std::move(steps)));
@@ -303,6 +306,10 @@ RatingResult Rater::RateAsWritten(const Grid& puzzle, SolveResult exact) const {
 
   result.explanation = std::make_unique<Explanation>(steps_->Explain(puzzle));
   const Explanation& e = *result.explanation;
+  if (e.status == ExplainStatus::kOutOfTime) {
+    result.status = RateStatus::kOutOfTime;
+    return result;
+  }
   f.er = e.ratings.er;
   f.ep = e.ratings.ep;
   f.ed = e.ratings.ed;

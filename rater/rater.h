@@ -123,6 +123,9 @@ struct RaterOptions {
   // `player_seed` and the puzzle's canonical form (Rater::Rate).
   PlayerModelOptions players;
   uint64_t player_seed = 1;
+  // The work bound per puzzle (DeductionOptions::max_seconds): a walk that
+  // outlasts it gives kOutOfTime, never a rating. Not a rating parameter.
+  double max_seconds = DeductionOptions::kDefaultMaxSeconds;
 
   // anneal, hillclimb and reseda at small budgets (docs/CALIBRATION.md).
   static std::vector<StochasticConfig> DefaultStochasticBudgets();
@@ -132,7 +135,7 @@ struct RaterOptions {
   absl::Status Validate() const;
 };
 
-enum class RateStatus { kRated, kNoSolution, kMultipleSolutions };
+enum class RateStatus { kRated, kNoSolution, kMultipleSolutions, kOutOfTime };
 absl::string_view RateStatusName(RateStatus status);  // "RATED", ...
 
 struct RatingResult {

@@ -83,6 +83,20 @@ TEST(RaterTest, RejectsPuzzlesWithoutOneSolution) {
   EXPECT_EQ((*rater)->Rate(*ParseGrid(none)).status, RateStatus::kNoSolution);
 }
 
+TEST(RaterTest, GivesUpAtTheWorkBound) {
+  RaterOptions options;
+  options.max_seconds = 1e-9;  // past before the walk starts
+  auto rater = Rater::Create(options);
+  ASSERT_OK(rater);
+  const RatingResult r = (*rater)->Rate(*ParseGrid(
+      "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2....."
+      "1.4......"));
+  EXPECT_EQ(r.status, RateStatus::kOutOfTime);
+  EXPECT_EQ(RateStatusName(r.status), "OUT_OF_TIME");
+  // Not a rating parameter: a bound does not make a different rating.
+  EXPECT_EQ(options.Parameters(), RaterOptions().Parameters());
+}
+
 TEST(RaterTest, LevelsFollowTheScoreThresholds) {
   RatingFeatures f;
   f.solved_by_logic = true;

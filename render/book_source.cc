@@ -1,6 +1,8 @@
 #include "render/book_source.h"
 
 #include <algorithm>
+#include <map>
+#include <string>
 #include <utility>
 
 #include "absl/strings/ascii.h"
@@ -158,6 +160,56 @@ absl::Status TsvPuzzleSource::MarkUsed(absl::string_view /*book_name*/,
   return absl::OkStatus();  // a file keeps no record of use
 }
 
+namespace {
+
+// Gives `p` its solution: the source's (checked) or the solve function's.
+absl::Status CompleteSolution(SourcePuzzle& p, const AssembleOptions& options) {
+  if (p.solution.has_value() && !IsValidSolution(p.puzzle, *p.solution)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(p.where, ": the stored solution does not solve it"));
+  }
+  if (!p.solution.has_value()) {
+    absl::StatusOr<Grid> solved = options.solve(p.puzzle);
+    if (!solved.ok()) {
+      return absl::Status(
+          solved.status().code(),
+          absl::StrCat(p.where, ": ", solved.status().message()));
+    }
+    p.solution = *std::move(solved);
+  }
+  return absl::OkStatus();
+}
+
+// The section's puzzles: `count` of `level` from the source, topped up by
+// the generator when it runs short.
+absl::StatusOr<std::vector<SourcePuzzle>> TakeOrMake(
+    PuzzleSource& source, const AssembleOptions& options,
+    const std::string& level, int count, uint64_t seed, int* generated) {
+  SUDOKU_ASSIGN_OR_RETURN(std::vector<SourcePuzzle> puzzles,
+                          source.Take(level, count, seed));
+  const int have = static_cast<int>(puzzles.size());
+  if (have < count) {
+    if (!options.generate) {
+      return absl::OutOfRangeError(
+          absl::StrCat("section '", level, "': wants ", count,
+                       " puzzles but the source has only ", have, " left"));
+    }
+    SUDOKU_ASSIGN_OR_RETURN(
+        std::vector<SourcePuzzle> made,
+        options.generate(level, count - have, DeriveSeed(seed, 1)));
+    if (static_cast<int>(made.size()) != count - have) {
+      return absl::InternalError(
+          absl::StrCat("section '", level, "': asked the generator for ",
+                       count - have, " puzzles, got ", made.size()));
+    }
+    *generated += static_cast<int>(made.size());
+    for (SourcePuzzle& p : made) puzzles.push_back(std::move(p));
+  }
+  return puzzles;
+}
+
+}  // namespace
+
 absl::StatusOr<AssembledBook> AssembleBook(
     absl::Span<const SectionSpec> sections, PuzzleSource& source,
     const AssembleOptions& options) {
@@ -165,46 +217,41 @@ absl::StatusOr<AssembledBook> AssembleBook(
     return absl::InvalidArgumentError("assemble: no solve function");
   }
   AssembledBook result;
+  // Solution grids in the book, with the puzzle that brought each.
+  std::map<std::string, std::string> grids;
   for (size_t s = 0; s < sections.size(); ++s) {
     const SectionSpec& spec = sections[s];
     const uint64_t seed = DeriveSeed(options.seed, s);
     SUDOKU_ASSIGN_OR_RETURN(std::vector<SourcePuzzle> puzzles,
-                            source.Take(spec.level, spec.count, seed));
-    const int have = static_cast<int>(puzzles.size());
-    if (have < spec.count) {
-      if (!options.generate) {
-        return absl::OutOfRangeError(
-            absl::StrCat("section '", spec.level, "': wants ", spec.count,
-                         " puzzles but the source has only ", have, " left"));
-      }
-      SUDOKU_ASSIGN_OR_RETURN(
-          std::vector<SourcePuzzle> made,
-          options.generate(spec.level, spec.count - have, DeriveSeed(seed, 1)));
-      if (static_cast<int>(made.size()) != spec.count - have) {
-        return absl::InternalError(
-            absl::StrCat("section '", spec.level, "': asked the generator for ",
-                         spec.count - have, " puzzles, got ", made.size()));
-      }
-      result.generated += static_cast<int>(made.size());
-      for (SourcePuzzle& p : made) puzzles.push_back(std::move(p));
-    }
+                            TakeOrMake(source, options, spec.level, spec.count,
+                                       seed, &result.generated));
     BookSection section;
     section.heading = spec.heading;
-    for (SourcePuzzle& p : puzzles) {
-      if (p.previously_used) ++result.reused;
-      if (p.solution.has_value() && !IsValidSolution(p.puzzle, *p.solution)) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(p.where, ": the stored solution does not solve it"));
-      }
-      if (!p.solution.has_value()) {
-        absl::StatusOr<Grid> solved = options.solve(p.puzzle);
-        if (!solved.ok()) {
-          return absl::Status(
-              solved.status().code(),
-              absl::StrCat(p.where, ": ", solved.status().message()));
+    for (size_t i = 0; i < puzzles.size(); ++i) {
+      SourcePuzzle p = std::move(puzzles[i]);
+      SUDOKU_RETURN_IF_ERROR(CompleteSolution(p, options));
+      auto [it, fresh] = grids.emplace(ToLine(*p.solution), p.where);
+      if (!fresh) {
+        // Two puzzles of one full grid (one the other with clues removed):
+        // the later one is replaced by another puzzle of its level.
+        ++result.replaced;
+        absl::StatusOr<std::vector<SourcePuzzle>> other =
+            result.replaced <= 10 * spec.count + 100
+                ? TakeOrMake(source, options, spec.level, 1,
+                             DeriveSeed(seed, 2 + static_cast<uint64_t>(
+                                                      result.replaced)),
+                             &result.generated)
+                : absl::OutOfRangeError("too many replacements");
+        if (!other.ok()) {
+          return absl::FailedPreconditionError(absl::StrCat(
+              p.where, ": its solution grid is already in the book (",
+              it->second, "), and no other puzzle of level '", spec.level,
+              "' replaces it (", other.status().message(), ")"));
         }
-        p.solution = *std::move(solved);
+        for (SourcePuzzle& o : *other) puzzles.push_back(std::move(o));
+        continue;
       }
+      if (p.previously_used) ++result.reused;
       section.puzzles.push_back(BookPuzzle{
           p.puzzle, *p.solution, p.id.empty() ? ShortPuzzleId(p.puzzle) : p.id,
           p.rating, p.hardest_technique});

@@ -140,13 +140,19 @@ struct AssembledBook {
   std::vector<SourcePuzzle> taken;
   int reused = 0;     // puzzles already printed in an earlier book
   int generated = 0;  // puzzles made by `generate`
+  // Puzzles left out because their solution grid was already in the book
+  // (each replaced by another of its level).
+  int replaced = 0;
 };
 
 // Fills each section from `source`. Errors: NotFound for a level the source
 // lacks; OutOfRange (naming the section, the count wanted and the count
 // available) when the source runs short and there is no generator; the
 // solve function's error (prefixed with the puzzle's `where`) when a puzzle
-// has no unique solution or its stored solution is wrong.
+// has no unique solution or its stored solution is wrong. No two puzzles of
+// the book share a solution grid: a puzzle whose grid is already in it is
+// replaced by another of its level (from the source, else the generator);
+// FailedPrecondition when there is none.
 absl::StatusOr<AssembledBook> AssembleBook(
     absl::Span<const SectionSpec> sections, PuzzleSource& source,
     const AssembleOptions& options);

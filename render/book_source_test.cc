@@ -5,7 +5,9 @@
 #include <vector>
 
 #include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "core/format.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "render/test_util.h"
@@ -21,6 +23,7 @@ using render_testing::ReadFile;
 using render_testing::SolveUnique;
 using ::sudoku::testing::IsOk;
 using ::sudoku::testing::StatusIs;
+using ::testing::AllOf;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
@@ -154,6 +157,26 @@ TEST(TsvPuzzleSourceTest, LevelColumnAndSpaceSeparatedColumns) {
   EXPECT_THAT((*source)->levels(), ElementsAre("hard"));
 }
 
+// PatternSolution with every digit d relabelled d + k (mod N): a different
+// full grid for each k in 0..N-1.
+Grid RelabelledSolution(int k) {
+  Grid g = PatternSolution(Shape::Classic());
+  for (int c = 0; c < g.num_cells(); ++c) g.set(c, (g[c] - 1 + k) % 9 + 1);
+  return g;
+}
+
+// A test double for the generator: `count` puzzles given with their
+// solutions, each of a new full grid.
+std::vector<SourcePuzzle> DistinctGenerated(int count, int* made) {
+  std::vector<SourcePuzzle> out;
+  for (int i = 0; i < count; ++i) {
+    const Grid solution = RelabelledSolution((*made)++ % 9);
+    out.push_back(SourcePuzzle{PuzzleFrom(solution), solution, "", std::nullopt,
+                               "", "generated", false, 0});
+  }
+  return out;
+}
+
 AssembleOptions WithSolver(uint64_t seed) {
   AssembleOptions options;
   options.seed = seed;
@@ -203,22 +226,57 @@ TEST(AssembleBookTest, GeneratorFillsTheGap) {
   ASSERT_THAT(specs, IsOk());
   AssembleOptions options = WithSolver(1);
   std::vector<int> asked;
-  // A test double for the generator: hands out a fixed valid puzzle with
-  // its solution.
+  int made = 0;
   options.generate = [&](absl::string_view level, int count, uint64_t) {
     EXPECT_EQ(level, "easy");
     asked.push_back(count);
-    const Grid solution = PatternSolution(Shape::Classic());
-    return absl::StatusOr<std::vector<SourcePuzzle>>(std::vector<SourcePuzzle>(
-        static_cast<size_t>(count),
-        SourcePuzzle{PuzzleFrom(solution), solution, "", std::nullopt, "",
-                     "generated", false, 0}));
+    return absl::StatusOr<std::vector<SourcePuzzle>>(
+        DistinctGenerated(count, &made));
   };
   auto book = AssembleBook(*specs, *source, options);
   ASSERT_THAT(book, IsOk());
   EXPECT_THAT(asked, ElementsAre(2));
   EXPECT_EQ(book->generated, 2);
   EXPECT_EQ(book->book.sections[0].puzzles.size(), 10u);
+}
+
+TEST(AssembleBookTest, NoTwoPuzzlesOfTheBookShareASolutionGrid) {
+  // An easy puzzle and a hard one made from the same full grid (the easy
+  // one is the hard one with clues put back), as generate made them when
+  // every level of a seed started from the same grids.
+  const Grid grid = RelabelledSolution(0);
+  Grid hard = grid;  // the first row emptied: still one solution
+  for (int c = 0; c < 9; ++c) hard.set(c, 0);
+  Grid easy = grid;
+  easy.set(0, 0);
+  const std::string tsv =
+      absl::StrCat(ToLine(easy), "\teasy\n", ToLine(hard), "\thard\n");
+  auto specs = ParseSectionSpecs("easy:1,hard:1");
+  ASSERT_THAT(specs, IsOk());
+  auto source = TsvPuzzleSource::Parse(tsv, "same.tsv");
+  ASSERT_THAT(source, IsOk());
+  // No other hard puzzle: refused, naming both puzzles.
+  EXPECT_THAT(AssembleBook(*specs, **source, WithSolver(1)),
+              StatusIs(absl::StatusCode::kFailedPrecondition,
+                       AllOf(HasSubstr("same.tsv:2"), HasSubstr("same.tsv:1"),
+                             HasSubstr("already in the book"))));
+  // With a generator: replaced by a puzzle of another grid.
+  source = TsvPuzzleSource::Parse(tsv, "same.tsv");
+  ASSERT_THAT(source, IsOk());
+  AssembleOptions options = WithSolver(1);
+  int made = 1;  // grids other than RelabelledSolution(0)
+  options.generate = [&made](absl::string_view, int count, uint64_t) {
+    return absl::StatusOr<std::vector<SourcePuzzle>>(
+        DistinctGenerated(count, &made));
+  };
+  auto book = AssembleBook(*specs, **source, options);
+  ASSERT_THAT(book, IsOk());
+  EXPECT_EQ(book->replaced, 1);
+  EXPECT_EQ(book->generated, 1);
+  ASSERT_EQ(book->book.sections.size(), 2u);
+  ASSERT_EQ(book->book.sections[1].puzzles.size(), 1u);
+  EXPECT_NE(book->book.sections[0].puzzles[0].solution,
+            book->book.sections[1].puzzles[0].solution);
 }
 
 TEST(AssembleBookTest, MissingLevelCanBeLeftToTheGenerator) {
@@ -230,12 +288,10 @@ TEST(AssembleBookTest, MissingLevelCanBeLeftToTheGenerator) {
   auto specs = ParseSectionSpecs("evil:3");
   ASSERT_THAT(specs, IsOk());
   AssembleOptions options = WithSolver(1);
-  options.generate = [](absl::string_view, int count, uint64_t) {
-    const Grid solution = PatternSolution(Shape::Classic());
-    return absl::StatusOr<std::vector<SourcePuzzle>>(std::vector<SourcePuzzle>(
-        static_cast<size_t>(count),
-        SourcePuzzle{PuzzleFrom(solution), solution, "", std::nullopt, "",
-                     "generated", false, 0}));
+  int made = 0;
+  options.generate = [&made](absl::string_view, int count, uint64_t) {
+    return absl::StatusOr<std::vector<SourcePuzzle>>(
+        DistinctGenerated(count, &made));
   };
   auto book = AssembleBook(*specs, **source, options);
   ASSERT_THAT(book, IsOk());

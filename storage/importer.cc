@@ -48,6 +48,26 @@ ImportEvent Validate(const ImportItem& item, const ImportOptions& options,
   return event;
 }
 
+// What an export file carried besides the puzzle (storage/exchange.h).
+absl::Status RestoreExtras(const ImportItem& item, bool inserted, int64_t id,
+                           PuzzleStore& store) {
+  if (inserted && item.rating.has_value()) {
+    SUDOKU_RETURN_IF_ERROR(store.AddRating(id, *item.rating).status());
+  }
+  if (inserted && item.generation.has_value()) {
+    SUDOKU_RETURN_IF_ERROR(store.SetGenerationInfo(id, *item.generation));
+  }
+  for (const std::string& name : item.collections) {
+    SUDOKU_ASSIGN_OR_RETURN(int64_t collection,
+                            store.EnsureCollection(name, false));
+    SUDOKU_RETURN_IF_ERROR(store.AddToCollection(collection, id));
+  }
+  for (const std::string& book : item.books) {
+    SUDOKU_RETURN_IF_ERROR(store.MarkUsed(book, {id}));
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<ImportSummary> ImportPuzzles(absl::Span<const ImportItem> items,
@@ -103,6 +123,8 @@ absl::StatusOr<ImportSummary> ImportPuzzles(absl::Span<const ImportItem> items,
           if (collection_id.has_value()) {
             SUDOKU_RETURN_IF_ERROR(store.AddToCollection(*collection_id, r.id));
           }
+          SUDOKU_RETURN_IF_ERROR(
+              RestoreExtras(*event.item, r.inserted, r.id, store));
         }
         if (observer.on_item_written)
           observer.on_item_written(written + static_cast<int64_t>(k) + 1);

@@ -20,6 +20,7 @@
 #include "absl/types/span.h"
 #include "core/grid.h"
 #include "storage/puzzle_store.h"
+#include "storage/sudoku.pb.h"
 
 namespace sudoku {
 
@@ -29,6 +30,13 @@ struct ImportItem {
   absl::StatusOr<Grid> grid = absl::UnknownError("unset");
   std::string label = {};   // rest of the input line (e.g. TSV columns)
   std::string source = {};  // default provenance (the file name)
+  // From an export file (storage/exchange.h): restored with the puzzle. The
+  // rating and generation record only when the puzzle is new; the
+  // collections also for a duplicate.
+  std::optional<proto::Rating> rating = {};
+  std::optional<proto::GenerationInfo> generation = {};
+  std::vector<std::string> collections = {};
+  std::vector<std::string> books = {};  // book collections (marked used)
 };
 
 // What an exact solver says about a puzzle, counting solutions up to 2.

@@ -159,6 +159,9 @@ class PuzzleStore {
   // Collection names with member counts, by name.
   virtual absl::StatusOr<std::vector<std::pair<std::string, int64_t>>>
   Collections() = 0;
+  // The collections `puzzle_id` belongs to, by name: (name, is_book).
+  virtual absl::StatusOr<std::vector<std::pair<std::string, bool>>>
+  CollectionsOf(int64_t puzzle_id) = 0;
 
   virtual absl::StatusOr<std::vector<StoredPuzzle>> Query(
       const PuzzleQuery& query) = 0;

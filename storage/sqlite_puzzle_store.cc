@@ -30,6 +30,16 @@ using StmtHandle = std::unique_ptr<sqlite3_stmt, StmtFinalizer>;
 
 // Maps an SQLite result code to the Status codes of STYLE.md section 6.
 absl::Status SqliteError(sqlite3* db, int rc, absl::string_view sql) {
+  // A write the file system or the connection refuses: said in words, with
+  // the bank's path, without the SQL.
+  const char* file = db != nullptr ? sqlite3_db_filename(db, "main") : nullptr;
+  const std::string path = file != nullptr && *file != '\0' ? file : "bank";
+  if ((rc & 0xff) == SQLITE_READONLY) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        path,
+        ": the bank is read-only (opened for reading, or no write permission "
+        "on the file or its directory); nothing was written"));
+  }
   const std::string msg = absl::StrCat(
       "sqlite: ", db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(rc),
       " (code ", rc, ") in: ", sql);
@@ -423,6 +433,21 @@ bool FileExists(const std::string& path) {
   return stat(path.c_str(), &st) == 0;
 }
 
+// `path` as an SQLite URI ("file:" and the path, with the characters a URI
+// gives a meaning percent-encoded), for the ?mode= and ?immutable= options.
+std::string FileUri(const std::string& path) {
+  std::string uri = "file:";
+  for (const char c : path) {
+    if (c == '%' || c == '?' || c == '#') {
+      absl::StrAppend(
+          &uri, "%", absl::Hex(static_cast<unsigned char>(c), absl::kZeroPad2));
+    } else {
+      uri += c;
+    }
+  }
+  return uri;
+}
+
 }  // namespace
 
 SqlitePuzzleStore::SqlitePuzzleStore(std::unique_ptr<Impl> impl)
@@ -439,27 +464,41 @@ absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> SqlitePuzzleStore::Open(
       return absl::FailedPreconditionError(
           absl::StrCat(path, ": is a directory"));
     }
-    if (!options.create_if_missing && !FileExists(path)) {
+    if ((!options.create_if_missing || options.read_only) &&
+        !FileExists(path)) {
       return absl::NotFoundError(absl::StrCat(path, ": no such database"));
     }
   }
   auto impl = std::make_unique<Impl>();
   impl->path = path;
   sqlite3* raw = nullptr;
-  int flags = SQLITE_OPEN_READWRITE;
-  if (options.create_if_missing) flags |= SQLITE_OPEN_CREATE;
-  const int rc = sqlite3_open_v2(path.c_str(), &raw, flags, nullptr);
-  impl->db.reset(raw);
-  if (rc != SQLITE_OK) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        path, ": cannot open database: ",
-        raw != nullptr ? sqlite3_errmsg(raw) : sqlite3_errstr(rc)));
+  const bool read_only = options.read_only && !in_memory;
+  int flags = read_only ? SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+                        : SQLITE_OPEN_READWRITE;
+  if (options.create_if_missing && !read_only) flags |= SQLITE_OPEN_CREATE;
+  absl::StatusOr<int64_t> version = 0;
+  // Read-only: first as a reader beside possible writers; if SQLite cannot
+  // make the WAL's side files (a read-only directory), as immutable.
+  for (const char* mode : {"?mode=ro", "?immutable=1"}) {
+    const std::string name =
+        read_only ? absl::StrCat(FileUri(path), mode) : path;
+    const int rc = sqlite3_open_v2(name.c_str(), &raw, flags, nullptr);
+    impl->db.reset(raw);
+    if (rc != SQLITE_OK) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          path, ": cannot open database: ",
+          raw != nullptr ? sqlite3_errmsg(raw) : sqlite3_errstr(rc)));
+    }
+    sqlite3_extended_result_codes(raw, 1);
+    sqlite3_busy_timeout(raw, options.busy_timeout_ms);
+    // The first read of the header tells a foreign or corrupt file apart.
+    version = impl->PragmaInt("PRAGMA user_version");
+    const int failed = sqlite3_errcode(raw) & 0xff;
+    if (!read_only || version.ok() ||
+        (failed != SQLITE_CANTOPEN && failed != SQLITE_READONLY)) {
+      break;
+    }
   }
-  sqlite3_extended_result_codes(raw, 1);
-  sqlite3_busy_timeout(raw, options.busy_timeout_ms);
-
-  // The first read of the header tells a foreign or corrupt file apart.
-  absl::StatusOr<int64_t> version = impl->PragmaInt("PRAGMA user_version");
   if (!version.ok()) {
     if (version.status().code() == absl::StatusCode::kDataLoss) {
       return absl::FailedPreconditionError(
@@ -492,6 +531,18 @@ absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> SqlitePuzzleStore::Open(
     }
   }
 
+  if (read_only) {
+    if (*version < kSchemaVersion) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          path, ": schema version ", *version, " needs an upgrade to ",
+          kSchemaVersion,
+          ", which writes the file; it is opened read-only here (a command "
+          "that writes, such as import, upgrades it)"));
+    }
+    SUDOKU_RETURN_IF_ERROR(impl->PrepareAll());
+    return std::unique_ptr<SqlitePuzzleStore>(
+        new SqlitePuzzleStore(std::move(impl)));
+  }
   if (!in_memory) {
     // WAL lets readers (export, stats) run while an import writes. Returns
     // the mode in force; a read-only medium may refuse.
@@ -849,6 +900,25 @@ SqlitePuzzleStore::Collections() {
     SUDOKU_ASSIGN_OR_RETURN(bool row, s.Step());
     if (!row) break;
     out.emplace_back(s.Text(0), s.Int(1));
+  }
+  return out;
+}
+
+absl::StatusOr<std::vector<std::pair<std::string, bool>>>
+SqlitePuzzleStore::CollectionsOf(int64_t puzzle_id) {
+  // Prepared per call: only export asks, once per exported puzzle.
+  SUDOKU_ASSIGN_OR_RETURN(
+      Statement s,
+      impl_->Prepare("SELECT c.name, c.is_book FROM collections c JOIN "
+                     "collection_members m ON m.collection_id = c.id WHERE "
+                     "m.puzzle_id = ?1 ORDER BY c.name"));
+  Statement::Scope scope(s);
+  s.Bind(1, puzzle_id);
+  std::vector<std::pair<std::string, bool>> out;
+  while (true) {
+    SUDOKU_ASSIGN_OR_RETURN(bool row, s.Step());
+    if (!row) break;
+    out.emplace_back(s.Text(0), s.Int(1) != 0);
   }
   return out;
 }

@@ -33,6 +33,14 @@ struct SqliteStoreOptions {
   // How long a statement waits for another connection's write lock before
   // failing with Aborted. Import holds the lock for one batch (~0.1 s).
   int busy_timeout_ms = 10'000;
+  // Open for reading only (stats, list, show, export, the shards of a
+  // merge): never writes the file, not even the WAL switch or a schema
+  // migration, so a bank on a read-only file, directory or volume can be
+  // read. When SQLite cannot make the WAL's side files (a read-only
+  // directory), the file is opened as immutable. Any write then fails with
+  // FailedPrecondition saying the bank is read-only. Implies
+  // !create_if_missing.
+  bool read_only = false;
 };
 
 class SqlitePuzzleStore : public PuzzleStore {
@@ -48,6 +56,8 @@ class SqlitePuzzleStore : public PuzzleStore {
   //   or a schema newer than kSchemaVersion (an older binary must not touch
   //   it).
   // Aborted: locked by another writer past the busy timeout.
+  // FailedPrecondition also: a write to a read-only bank (read_only, or no
+  //   write permission on the file or its directory), said in words.
   // Internal: other SQLite failures (with sqlite3_errmsg and the SQL).
   static absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> Open(
       absl::string_view path, const SqliteStoreOptions& options = {});
@@ -91,6 +101,8 @@ class SqlitePuzzleStore : public PuzzleStore {
                         absl::Span<const int64_t> puzzle_ids) override;
   absl::StatusOr<std::vector<std::pair<std::string, int64_t>>> Collections()
       override;
+  absl::StatusOr<std::vector<std::pair<std::string, bool>>> CollectionsOf(
+      int64_t puzzle_id) override;
   absl::StatusOr<std::vector<StoredPuzzle>> Query(
       const PuzzleQuery& query) override;
   absl::StatusOr<StoreStats> Stats() override;

@@ -1,9 +1,13 @@
 #include "storage/sqlite_puzzle_store.h"
 
 #include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "core/canonical.h"
@@ -18,8 +22,10 @@ namespace {
 
 using ::sudoku::testing::IsOk;
 using ::sudoku::testing::StatusIs;
+using ::testing::AllOf;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using ::testing::Not;
 using ::testing::Pair;
 
 constexpr char kPuzzle[] =
@@ -283,6 +289,62 @@ TEST(SqlitePuzzleStoreTest, FileIsReopenedWithItsData) {
   EXPECT_EQ((*store)->Stats()->puzzles, 1);
   EXPECT_THAT((*store)->IntegrityCheck(),
               ::sudoku::testing::IsOkAndHolds("ok"));
+}
+
+std::string FileBytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+TEST(SqlitePuzzleStoreTest, ReadOnlyOpenReadsAndRefusesWritesInWords) {
+  const std::string path = TempPath("read-only.db");
+  std::remove(path.c_str());
+  {
+    auto store = *SqlitePuzzleStore::Open(path);
+    ASSERT_THAT(store->InsertPuzzle(Make(kPuzzle, kSolution)), IsOk());
+  }
+  const std::string before = FileBytes(path);
+  {
+    auto store = SqlitePuzzleStore::Open(path, {.read_only = true});
+    ASSERT_THAT(store, IsOk());
+    EXPECT_EQ((*store)->Stats()->puzzles, 1);
+    EXPECT_THAT(
+        (*store)->InsertPuzzle(Make(kSeventeen)).status(),
+        StatusIs(absl::StatusCode::kFailedPrecondition,
+                 AllOf(HasSubstr("read-only.db"), HasSubstr("read-only"),
+                       Not(HasSubstr("INSERT")))));
+  }
+  EXPECT_EQ(FileBytes(path), before);  // not even the header changed
+  EXPECT_THAT(
+      SqlitePuzzleStore::Open(TempPath("ro-missing.db"), {.read_only = true}),
+      StatusIs(absl::StatusCode::kNotFound));
+}
+
+TEST(SqlitePuzzleStoreTest, BankWithoutWritePermissionCanBeRead) {
+  if (geteuid() == 0) GTEST_SKIP() << "root ignores file permissions";
+  const std::string dir = TempPath("read-only-dir");
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/bank.db";
+  std::remove(path.c_str());
+  {
+    auto store = *SqlitePuzzleStore::Open(path);
+    ASSERT_THAT(store->InsertPuzzle(Make(kPuzzle, kSolution)), IsOk());
+  }
+  chmod(path.c_str(), 0444);
+  chmod(dir.c_str(), 0555);
+  auto reader = SqlitePuzzleStore::Open(path, {.read_only = true});
+  EXPECT_THAT(reader, IsOk());
+  if (reader.ok()) {
+    EXPECT_EQ((*reader)->Stats()->puzzles, 1);
+  }
+  auto writer = SqlitePuzzleStore::Open(path);
+  absl::Status write = writer.ok()
+                           ? (*writer)->InsertPuzzle(Make(kSeventeen)).status()
+                           : writer.status();
+  EXPECT_THAT(write, StatusIs(absl::StatusCode::kFailedPrecondition,
+                              HasSubstr("read-only")));
+  chmod(dir.c_str(), 0755);
+  chmod(path.c_str(), 0644);
 }
 
 TEST(SqlitePuzzleStoreTest, MissingFileWithoutCreateIsNotFound) {
