@@ -222,5 +222,51 @@ TEST(SeLadderTest, FindsSudokuExplainersCycles) {
   }
 }
 
+// Sudoku Explainer's Nishio forcing chains with their length bonus, from
+// se-steps.sh on three cbg000 puzzles: the ratings of SE's Nishio steps in
+// order (r8c2<>3 at 7.7; r9c9<>2 at 7.8 then r8c6<>2 at 7.7; r5c6<>1 at
+// 7.8), each the puzzle's ER. The template rule would say 7.5.
+TEST(SeLadderTest, RatesNishioChainsAsSudokuExplainerDoes) {
+  auto se = StepSolver::Create(kSeLadderName, DeductionOptions{});
+  ASSERT_OK(se);
+  struct Case {
+    const char* puzzle;
+    std::vector<CellDigit> elims;
+    std::vector<double> ratings;
+  };
+  const Case cases[] = {
+      {".23..6...4571....6.8...7.5....6..9.5...8...6...6.251.....798.....5.4"
+       "...7.......2.",
+       {{7 * 9 + 1, 3}},
+       {7.7}},
+      {"12.4...89..7.....6..92..1......97...5.....6...3.51...8..4.68..18...4"
+       "..6....3.....",
+       {{8 * 9 + 8, 2}, {7 * 9 + 5, 2}},
+       {7.8, 7.7}},
+      {"..34.6....5...92....932...5..4...8633.58..9...7.......54.....98.18.."
+       "....9......7.",
+       {{4 * 9 + 5, 1}},
+       {7.8}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.puzzle);
+    auto grid = ParseGrid(c.puzzle);
+    ASSERT_OK(grid);
+    const Explanation e = (*se)->Explain(*grid);
+    EXPECT_TRUE(e.solved_by_logic);
+    std::vector<CellDigit> elims;
+    std::vector<double> ratings;
+    for (const Deduction& d : e.steps) {
+      if (d.technique != "nishio_chain") continue;
+      ASSERT_EQ(d.eliminations.size(), 1u);
+      elims.push_back(d.eliminations[0]);
+      ratings.push_back(d.rating);
+    }
+    EXPECT_EQ(elims, c.elims);
+    EXPECT_EQ(ratings, c.ratings);
+    EXPECT_DOUBLE_EQ(e.ratings.er, c.ratings.front());
+  }
+}
+
 }  // namespace
 }  // namespace sudoku
