@@ -18,12 +18,9 @@ namespace {
 const std::map<std::string, std::string, std::less<>>& Names() {
   static const auto* names = [] {
     auto* m = new std::map<std::string, std::string, std::less<>>;
-    for (const auto& t : DefaultTechniques())
-      (*m)[std::string(t->id())] = std::string(t->name());
-    for (const char* id : {"nishio-matching"}) {
-      absl::StatusOr<std::unique_ptr<Technique>> t = FindTechnique(id);
-      if (t.ok()) (*m)[id] = std::string((*t)->name());
-    }
+    // Every row of the technique table, on a ladder or not.
+    for (const TechniqueInfo& t : kTechniqueTable)
+      (*m)[std::string(t.id)] = std::string(t.name);
     (*m)[std::string(kGuessId)] = "Guess";
     return m;
   }();

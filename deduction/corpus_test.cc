@@ -113,35 +113,41 @@ TEST(RegLibCorpusTest, EveryCaseOfOurTechniques) {
 }
 
 // Every step on every puzzle of tests/data/deduction_puzzles.txt (the fast
-// test in step_solver_test.cc takes every 5th).
+// test in step_solver_test.cc takes every 5th), on both ladders.
 TEST(DeductionCorpusTest, StepsAreSoundOnEveryTestPuzzle) {
-  std::ifstream in(sudoku::testing::SourceDir() +
-                   "/tests/data/deduction_puzzles.txt");
-  ASSERT_TRUE(in.good());
-  auto solver = StepSolver::Create("all", {});
-  ASSERT_OK(solver);
-  std::string line;
-  int n = 0;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    auto grid = ParseGrid(line.substr(0, 81));
-    ASSERT_OK(grid);
-    ++n;
-    const BruteForceResult exact = BruteForceSolve(*Board::FromGrid(*grid));
-    ASSERT_EQ(exact.num_solutions, 1) << line;
-    const Explanation e = (*solver)->Explain(*grid);
-    ASSERT_EQ(e.final_grid, exact.solutions[0]) << line;
-    for (const Deduction& d : e.steps) {
-      for (const CellDigit& p : d.placements)
-        ASSERT_EQ(exact.solutions[0][p.cell], p.digit) << line << " " << d.text;
-      for (const CellDigit& x : d.eliminations)
-        ASSERT_NE(exact.solutions[0][x.cell], x.digit) << line << " " << d.text;
+  for (const char* ladder : {"all", "se"}) {
+    SCOPED_TRACE(ladder);
+    std::ifstream in(sudoku::testing::SourceDir() +
+                     "/tests/data/deduction_puzzles.txt");
+    ASSERT_TRUE(in.good());
+    auto solver = StepSolver::Create(ladder, {});
+    ASSERT_OK(solver);
+    std::string line;
+    int n = 0;
+    while (std::getline(in, line)) {
+      if (line.empty() || line[0] == '#') continue;
+      auto grid = ParseGrid(line.substr(0, 81));
+      ASSERT_OK(grid);
+      ++n;
+      const BruteForceResult exact = BruteForceSolve(*Board::FromGrid(*grid));
+      ASSERT_EQ(exact.num_solutions, 1) << line;
+      const Explanation e = (*solver)->Explain(*grid);
+      ASSERT_EQ(e.final_grid, exact.solutions[0]) << line;
+      for (const Deduction& d : e.steps) {
+        for (const CellDigit& p : d.placements)
+          ASSERT_EQ(exact.solutions[0][p.cell], p.digit)
+              << line << " " << d.text;
+        for (const CellDigit& x : d.eliminations)
+          ASSERT_NE(exact.solutions[0][x.cell], x.digit)
+              << line << " " << d.text;
+      }
     }
+    EXPECT_GE(n, 250);
   }
-  EXPECT_GE(n, 250);
 }
 
-// Every step of every puzzle agrees with the unique solution.
+// Every step of every puzzle agrees with the unique solution, on the
+// default ladder and on Sudoku Explainer's ("se", with its cycles).
 TEST(DeductionCorpusTest, StepsAreSoundOnCorpusFiles) {
   const std::string dir = sudoku::testing::SharedDir() + "/corpora/";
   struct Source {
@@ -153,40 +159,44 @@ TEST(DeductionCorpusTest, StepsAreSoundOnCorpusFiles) {
       {"puzzles3_magictour_top1465.txt", 1465},
       {"puzzles2_17_clue.txt", 1000},
       {"puzzles6_forum_hardest_1106.txt", 375},
+      {"rated/cbg000_controlled_bias.tsv", 1000},
   };
-  auto solver = StepSolver::Create("all", {});
-  ASSERT_OK(solver);
   // Every file must be there and yield puzzles (a missing one is not
   // skipped silently).
   SUDOKU_REQUIRE_SHARED(std::ifstream(dir + sources[0].file).good(),
                         "no corpora under " << dir);
-  for (const Source& src : sources) {
-    std::ifstream in(dir + src.file);
-    ASSERT_TRUE(in.good()) << "missing corpus file " << dir << src.file;
-    std::string line;
-    size_t n = 0, by_logic = 0;
-    while (n < src.limit && std::getline(in, line)) {
-      if (line.empty() || line[0] == '#') continue;
-      auto grid = ParseGrid(line.substr(0, 81));
-      if (!grid.ok()) continue;
-      ++n;
-      const BruteForceResult exact = BruteForceSolve(*Board::FromGrid(*grid));
-      ASSERT_EQ(exact.num_solutions, 1) << line;
-      const Explanation e = (*solver)->Explain(*grid);
-      ASSERT_EQ(e.final_grid, exact.solutions[0]) << line;
-      if (e.solved_by_logic) ++by_logic;
-      for (const Deduction& d : e.steps) {
-        for (const CellDigit& p : d.placements)
-          ASSERT_EQ(exact.solutions[0][p.cell], p.digit)
-              << line << " " << d.text;
-        for (const CellDigit& x : d.eliminations)
-          ASSERT_NE(exact.solutions[0][x.cell], x.digit)
-              << line << " " << d.text;
+  for (const char* ladder : {"all", "se"}) {
+    SCOPED_TRACE(ladder);
+    auto solver = StepSolver::Create(ladder, {});
+    ASSERT_OK(solver);
+    for (const Source& src : sources) {
+      std::ifstream in(dir + src.file);
+      ASSERT_TRUE(in.good()) << "missing corpus file " << dir << src.file;
+      std::string line;
+      size_t n = 0, by_logic = 0;
+      while (n < src.limit && std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        auto grid = ParseGrid(line.substr(0, 81));
+        if (!grid.ok()) continue;
+        ++n;
+        const BruteForceResult exact = BruteForceSolve(*Board::FromGrid(*grid));
+        ASSERT_EQ(exact.num_solutions, 1) << line;
+        const Explanation e = (*solver)->Explain(*grid);
+        ASSERT_EQ(e.final_grid, exact.solutions[0]) << line;
+        if (e.solved_by_logic) ++by_logic;
+        for (const Deduction& d : e.steps) {
+          for (const CellDigit& p : d.placements)
+            ASSERT_EQ(exact.solutions[0][p.cell], p.digit)
+                << line << " " << d.text;
+          for (const CellDigit& x : d.eliminations)
+            ASSERT_NE(exact.solutions[0][x.cell], x.digit)
+                << line << " " << d.text;
+        }
       }
+      EXPECT_GT(n, 0u) << src.file << ": no puzzle read";
+      std::printf("%s ladder, %s: %zu puzzles, %zu solved without guessing\n",
+                  ladder, src.file, n, by_logic);
     }
-    EXPECT_GT(n, 0u) << src.file << ": no puzzle read";
-    std::printf("%s: %zu puzzles, %zu solved without guessing\n", src.file, n,
-                by_logic);
   }
 }
 

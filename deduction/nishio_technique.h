@@ -41,6 +41,20 @@ class NishioTechnique : public Technique {
   bool exact_;  // Eppstein's DAG; false: the rows x columns matching
 };
 
+// Row "nishio_chain" (the se ladder): Sudoku Explainer 1.2.1's "Nishio
+// forcing chains". A candidate X of digit d is assumed true and only d is
+// followed: X true turns d off in X's peers; a unit left with one place for
+// d turns it on. When some cell gets d both on and off, or a unit loses its
+// last place, X is removed. Rating 7.5 + LengthBonus(literals on the chains
+// to the contradiction - 2), the least rated such X first (digits, then
+// cells, in order). The template rule ("nishio") proves more; this is the
+// part SE finds, rated as SE rates it.
+class NishioChains : public Technique {
+ public:
+  explicit NishioChains(TechniqueId tid) : Technique(tid) {}
+  std::optional<Deduction> Find(const Board& board) const override;
+};
+
 }  // namespace sudoku
 
 #endif  // SUDOKU_DEDUCTION_NISHIO_TECHNIQUE_H_

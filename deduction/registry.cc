@@ -10,6 +10,7 @@
 #include "deduction/als.h"
 #include "deduction/chains.h"
 #include "deduction/colouring.h"
+#include "deduction/cycles.h"
 #include "deduction/fish.h"
 #include "deduction/forcing_chains.h"
 #include "deduction/intersections.h"
@@ -66,7 +67,8 @@ std::vector<std::string> GroupMembers(absl::string_view group) {
   std::vector<std::string> ids;
   for (const TechniqueInfo& t : kTechniqueTable)
     if (TechniqueGroupName(t.group) == group &&
-        t.placement != LadderPlacement::kById)
+        (t.placement == LadderPlacement::kLadder ||
+         t.placement == LadderPlacement::kGroup))
       ids.emplace_back(t.id);
   return ids;
 }
@@ -74,7 +76,9 @@ std::vector<std::string> GroupMembers(absl::string_view group) {
 std::vector<std::string> SeLadderIds() {
   std::vector<std::string> ids;
   for (const TechniqueInfo& t : kTechniqueTable)
-    if (t.placement == LadderPlacement::kLadder && t.source == RuleSource::kSe)
+    if ((t.placement == LadderPlacement::kLadder ||
+         t.placement == LadderPlacement::kSeOnly) &&
+        t.source == RuleSource::kSe)
       ids.emplace_back(t.id);
   return ids;
 }
@@ -86,12 +90,19 @@ bool IsUniquenessTechnique(absl::string_view id) {
 
 absl::StatusOr<std::vector<std::unique_ptr<Technique>>> MakeLadder(
     absl::string_view spec, const DeductionOptions& options) {
-  std::vector<std::unique_ptr<Technique>> all = DefaultTechniques();
+  // The default ladder's rows and the se ladder's own, in table order; the
+  // spec picks among them (an empty spec or "all": the default ladder).
+  std::vector<std::unique_ptr<Technique>> all;
+  for (const TechniqueInfo& info : kTechniqueTable)
+    if (info.placement == LadderPlacement::kLadder ||
+        info.placement == LadderPlacement::kSeOnly)
+      all.push_back(MakeTechnique(info.tid));
   std::vector<bool> wanted(all.size(), false);
   std::vector<std::unique_ptr<Technique>> off_ladder;
   spec = absl::StripAsciiWhitespace(spec);
   if (spec.empty() || spec == "all") {
-    std::fill(wanted.begin(), wanted.end(), true);
+    for (size_t i = 0; i < all.size(); ++i)
+      wanted[i] = all[i]->info().placement == LadderPlacement::kLadder;
   } else {
     for (absl::string_view raw : absl::StrSplit(spec, ',')) {
       const absl::string_view item = absl::StripAsciiWhitespace(raw);

@@ -55,7 +55,8 @@ std::vector<std::string> TechniqueIds();
 // Group names accepted by MakeLadder ("singles", "intersections", ...).
 std::vector<std::string> TechniqueGroups();
 // The technique ids in a group, in table order (empty if unknown). A row
-// reachable by id only (LadderPlacement::kById) is in no group's list.
+// reachable by id only (LadderPlacement::kById) or only in the se ladder
+// (kSeOnly) is in no group's list.
 std::vector<std::string> GroupMembers(absl::string_view group);
 
 // The ids of the "se" ladder (kSeLadderName): the default ladder's rows

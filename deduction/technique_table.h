@@ -43,6 +43,8 @@ enum class LadderPlacement {
   kLadder,  // in the default ladder, at its row's position
   kGroup,   // off the default ladder; its group or its id adds it
   kById,    // off the default ladder; only its id adds it
+  kSeOnly,  // in the "se" ladder (or added by id) at its row's position,
+            // not in the default ladder
 };
 
 // Whose rule a technique is.
