@@ -152,6 +152,35 @@ absl::StatusOr<std::set<uint64_t>> StoredIndices(PuzzleStore& store,
   return out;
 }
 
+namespace {
+
+// Whether index `i` belongs to the batch (its list, or its range).
+bool InBatch(const BatchSpec& spec, uint64_t i) {
+  if (!spec.indices.empty()) {
+    return std::binary_search(spec.indices.begin(), spec.indices.end(), i);
+  }
+  const IndexRange& r = spec.range;
+  return i >= r.first && i < r.end && (i - r.first) % r.step == 0;
+}
+
+// The batch's indices stored by an earlier run of `run_key`, sorted: a
+// vector of 8 bytes a puzzle, not a tree node per stored puzzle, so that
+// resuming a large bank stays small.
+absl::StatusOr<std::vector<uint64_t>> StoredBatchIndices(
+    PuzzleStore& store, absl::string_view collection, absl::string_view run_key,
+    const BatchSpec& spec) {
+  std::vector<uint64_t> done;
+  SUDOKU_RETURN_IF_ERROR(
+      ForEachStoredIndex(store, collection, run_key, [&](uint64_t i) {
+        if (InBatch(spec, i)) done.push_back(i);
+      }));
+  std::sort(done.begin(), done.end());
+  done.erase(std::unique(done.begin(), done.end()), done.end());
+  return done;
+}
+
+}  // namespace
+
 absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
                                     const std::atomic<bool>* stop,
                                     const BatchCallbacks& callbacks) {
@@ -163,13 +192,6 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
   const uint64_t total = listed ? spec.indices.size() : spec.range.size();
   auto index_at = [&](uint64_t k) {
     return listed ? spec.indices[k] : spec.range[k];
-  };
-  auto in_batch = [&](uint64_t i) {
-    if (listed) {
-      return std::binary_search(spec.indices.begin(), spec.indices.end(), i);
-    }
-    const IndexRange& r = spec.range;
-    return i >= r.first && i < r.end && (i - r.first) % r.step == 0;
   };
   // Sorted: the indices stored by an earlier run of the same key.
   std::vector<uint64_t> done;
@@ -184,14 +206,8 @@ absl::StatusOr<BatchStats> RunBatch(const BatchSpec& spec, const StoreSpec& out,
         "stochastic_source");
   }
   if (store != nullptr) {
-    // A sorted vector of this batch's stored indices (8 bytes a puzzle),
-    // not a tree node per stored puzzle: resuming a large bank stays small.
-    SUDOKU_RETURN_IF_ERROR(
-        ForEachStoredIndex(*store, out.collection, run_key, [&](uint64_t i) {
-          if (in_batch(i)) done.push_back(i);
-        }));
-    std::sort(done.begin(), done.end());
-    done.erase(std::unique(done.begin(), done.end()), done.end());
+    SUDOKU_ASSIGN_OR_RETURN(
+        done, StoredBatchIndices(*store, out.collection, run_key, spec));
     stats.resumed = static_cast<int64_t>(done.size());
     SUDOKU_ASSIGN_OR_RETURN(collection_id,
                             store->EnsureCollection(out.collection, false));

@@ -222,8 +222,8 @@ Command ExplainCommand() {
       "explain --db=PATH ID...: the stored puzzles' walk-throughs, rebuilt by "
       "the\n"
       "rater and checked against the stored rating (and trace, when stored).",
-      {"json", "techniques", "no_uniqueness", "no_guess", "shape", "jobs",
-       "db", "max_puzzle_seconds"},
+      {"json", "techniques", "no_uniqueness", "no_guess", "shape", "jobs", "db",
+       "max_puzzle_seconds"},
       &RunExplain};
 }
 

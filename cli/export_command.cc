@@ -51,8 +51,9 @@ int RunExport(const CommandArgs& args) {
   if (format == "sdk") exchange = ExchangeFormat::kSdk;
   if (format != "line" && format != "grid" && format != "jsonl" &&
       !exchange.has_value()) {
-    return UsageError("export", absl::StrCat("unknown --format '", format,
-                                             "' (line|grid|json|tsv|sdk|jsonl)"));
+    return UsageError("export",
+                      absl::StrCat("unknown --format '", format,
+                                   "' (line|grid|json|tsv|sdk|jsonl)"));
   }
   absl::StatusOr<PuzzleQuery> query = QueryFromFlags();
   if (!query.ok())
