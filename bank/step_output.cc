@@ -97,7 +97,14 @@ Explanation ExplainAsRated(const StepSolver& solver, const Grid& puzzle) {
 }
 
 ExplainOutput ExplainToOutput(const StepSolver& solver, const Grid& puzzle) {
-  return ExplanationToOutput(ExplainAsRated(solver, puzzle), puzzle);
+  const Explanation e = ExplainAsRated(solver, puzzle);
+  ExplainOutput out = ExplanationToOutput(e, puzzle);
+  if (e.status == ExplainStatus::kOutOfTime) {
+    out.set_error(absl::StrCat(
+        "gave up at the work bound of ", solver.options().max_seconds,
+        " s per puzzle (max_puzzle_seconds) after ", e.steps.size(), " steps"));
+  }
+  return out;
 }
 
 ExplainOutput ExplanationToOutput(const Explanation& e, const Grid& puzzle) {
@@ -125,8 +132,8 @@ ExplainOutput ExplanationToOutput(const Explanation& e, const Grid& puzzle) {
   }
   if (e.status == ExplainStatus::kOutOfTime) {
     out.set_error(absl::StrCat(
-        "gave up at the work bound of ", solver.options().max_seconds,
-        " s per puzzle (max_puzzle_seconds) after ", e.steps.size(), " steps"));
+        "gave up at the work bound per puzzle (max_puzzle_seconds) after ",
+        e.steps.size(), " steps"));
   }
   return out;
 }
