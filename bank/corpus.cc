@@ -32,6 +32,47 @@ absl::StatusOr<Shard> ParseShard(const std::string& spec) {
   return s;
 }
 
+absl::StatusOr<Shard> ResolveShard(
+    const std::string& spec, const std::map<std::string, std::string>& env) {
+  if (spec.rfind("auto/", 0) != 0) return ParseShard(spec);
+  const std::string k = spec.substr(5);
+  auto get = [&](const char* name) -> const std::string* {
+    auto it = env.find(name);
+    return it == env.end() || it->second.empty() ? nullptr : &it->second;
+  };
+  std::string index;
+  std::string from;
+  if (const std::string* v = get("JOB_COMPLETION_INDEX")) {
+    index = *v;
+    from = "JOB_COMPLETION_INDEX=" + *v;
+  } else if (const std::string* id = get("SLURM_ARRAY_TASK_ID")) {
+    uint64_t task = 0, min = 0;
+    const std::string* lo = get("SLURM_ARRAY_TASK_MIN");
+    if (!absl::SimpleAtoi(*id, &task) ||
+        (lo != nullptr && !absl::SimpleAtoi(*lo, &min)) || task < min) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--shard=", spec, ": SLURM_ARRAY_TASK_ID='", *id,
+                       "' is not an array index",
+                       lo ? " at or above SLURM_ARRAY_TASK_MIN" : ""));
+    }
+    index = absl::StrCat(task - min);
+    from =
+        absl::StrCat("SLURM_ARRAY_TASK_ID=", *id,
+                     lo ? absl::StrCat(" - SLURM_ARRAY_TASK_MIN=", *lo) : "");
+  } else {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--shard=", spec,
+        ": neither JOB_COMPLETION_INDEX (Kubernetes Indexed Job) nor "
+        "SLURM_ARRAY_TASK_ID (Slurm array) is set; give --shard=I/K"));
+  }
+  absl::StatusOr<Shard> shard = ParseShard(absl::StrCat(index, "/", k));
+  if (!shard.ok()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--shard=", spec, " with ", from, ": ", shard.status().message()));
+  }
+  return shard;
+}
+
 absl::StatusOr<BatchSpec> PlanCorpusLevel(const GeneratorOptions& options,
                                           Level level, const Rater& rater,
                                           uint64_t seed, int per_level,

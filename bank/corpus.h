@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,6 +28,18 @@ struct Shard {
 };
 // "I/K" with 0 <= I < K; InvalidArgument otherwise.
 absl::StatusOr<Shard> ParseShard(const std::string& spec);
+
+// "I/K", or "auto/K" for a cluster job: I is JOB_COMPLETION_INDEX (a
+// Kubernetes Indexed Job) or else SLURM_ARRAY_TASK_ID minus
+// SLURM_ARRAY_TASK_MIN (0 when unset) of a Slurm array. `env` holds those
+// variables (name -> value) that are set. InvalidArgument, naming the
+// variables, when none is set or its value is not an index below K.
+absl::StatusOr<Shard> ResolveShard(
+    const std::string& spec, const std::map<std::string, std::string>& env);
+
+// The variables ResolveShard reads.
+inline constexpr const char* kShardIndexVariables[] = {
+    "JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN"};
 
 // The batch of one level of a corpus: this shard's indices below
 // `per_level`, seeded DeriveSeed(DeriveSeed(seed, level), i) so that every

@@ -1,8 +1,11 @@
 #include "bank/corpus.h"
 
+#include <map>
 #include <set>
+#include <string>
 
 #include "bank/testing.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/testing/status_matchers.h"
 
@@ -16,6 +19,42 @@ TEST(ParseShardTest, AcceptsIOfKOnly) {
   EXPECT_EQ(s->count, 4u);
   for (const char* bad : {"4/4", "1", "a/2", "0/0", "1/2/3", ""})
     EXPECT_FALSE(ParseShard(bad).ok()) << bad;
+}
+
+TEST(ResolveShardTest, AutoTakesTheIndexFromTheClusterVariables) {
+  using Env = std::map<std::string, std::string>;
+  auto k8s = ResolveShard("auto/4", Env{{"JOB_COMPLETION_INDEX", "2"}});
+  ASSERT_OK(k8s);
+  EXPECT_EQ(k8s->index, 2u);
+  EXPECT_EQ(k8s->count, 4u);
+  auto slurm = ResolveShard("auto/4", Env{{"SLURM_ARRAY_TASK_ID", "3"}});
+  ASSERT_OK(slurm);
+  EXPECT_EQ(slurm->index, 3u);
+  // An array numbered from 1: the index counts from SLURM_ARRAY_TASK_MIN.
+  auto from_one = ResolveShard("auto/4", Env{{"SLURM_ARRAY_TASK_ID", "4"},
+                                             {"SLURM_ARRAY_TASK_MIN", "1"}});
+  ASSERT_OK(from_one);
+  EXPECT_EQ(from_one->index, 3u);
+  // Kubernetes' variable wins when both are set.
+  auto both = ResolveShard("auto/4", Env{{"JOB_COMPLETION_INDEX", "1"},
+                                         {"SLURM_ARRAY_TASK_ID", "0"}});
+  ASSERT_OK(both);
+  EXPECT_EQ(both->index, 1u);
+  // A plain I/K ignores the environment.
+  auto plain = ResolveShard("1/2", Env{{"JOB_COMPLETION_INDEX", "0"}});
+  ASSERT_OK(plain);
+  EXPECT_EQ(plain->index, 1u);
+  // Errors name what is missing or wrong.
+  auto none = ResolveShard("auto/4", Env{});
+  ASSERT_FALSE(none.ok());
+  EXPECT_THAT(std::string(none.status().message()),
+              ::testing::AllOf(::testing::HasSubstr("JOB_COMPLETION_INDEX"),
+                               ::testing::HasSubstr("SLURM_ARRAY_TASK_ID")));
+  auto too_big = ResolveShard("auto/4", Env{{"JOB_COMPLETION_INDEX", "4"}});
+  ASSERT_FALSE(too_big.ok());
+  EXPECT_THAT(std::string(too_big.status().message()),
+              ::testing::HasSubstr("JOB_COMPLETION_INDEX=4"));
+  EXPECT_FALSE(ResolveShard("auto/4", Env{{"SLURM_ARRAY_TASK_ID", "x"}}).ok());
 }
 
 TEST(PlanCorpusLevelTest, ShardsPartitionTheLevel) {

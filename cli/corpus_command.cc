@@ -1,8 +1,10 @@
 // sudoku-forge corpus build|merge: level corpora in the database, sharded
 // across machines and merged back with canonical-form deduplication.
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <tuple>
 
 #include "absl/flags/declare.h"
@@ -31,8 +33,8 @@ ABSL_FLAG(std::string, levels, "easy,medium,hard,evil",
           "corpus build: comma-separated levels");
 ABSL_FLAG(std::string, shard, "0/1",
           "corpus build: I/K makes shard I (0-based) of K, the puzzles whose "
-          "index is I "
-          "modulo K");
+          "index is I modulo K; auto/K takes I from JOB_COMPLETION_INDEX "
+          "(Kubernetes Indexed Job) or SLURM_ARRAY_TASK_ID (Slurm array)");
 
 namespace sudoku::cli {
 namespace {
@@ -61,8 +63,12 @@ int RunBuild(const CommandArgs& args) {
   absl::StatusOr<GeneratorOptions> options = GeneratorOptionsFromFlags();
   if (!options.ok())
     return UsageError(kName, std::string(options.status().message()));
+  std::map<std::string, std::string> env;
+  for (const char* name : bank::kShardIndexVariables) {
+    if (const char* v = std::getenv(name); v != nullptr) env[name] = v;
+  }
   absl::StatusOr<bank::Shard> shard =
-      bank::ParseShard(absl::GetFlag(FLAGS_shard));
+      bank::ResolveShard(absl::GetFlag(FLAGS_shard), env);
   if (!shard.ok())
     return UsageError(kName, std::string(shard.status().message()));
   const int per_level = absl::GetFlag(FLAGS_per_level);

@@ -24,6 +24,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
+#include "cli/progress.h"
 #include "core/locate.h"
 
 namespace sudoku::cli {
@@ -37,6 +38,9 @@ int UsageError(const char* command, const std::string& message) {
 namespace {
 
 constexpr char kExitCodes[] =
+    "Every command takes --progress=auto|tty|plain|none: progress lines on\n"
+    "stderr for long jobs (auto: redrawn on a terminal, else a line every 5 s\n"
+    "for runs longer than that; plain: always lines, for batch-system logs).\n"
     "Exit codes: 0 all puzzles fine; 1 some puzzle invalid, unsolvable or\n"
     "not unique (where the command needs it); 2 usage error (unknown command\n"
     "or flag, bad flag value, unreadable file).\n";
@@ -103,6 +107,7 @@ int ParseFlags(const Command& c, const std::vector<std::string>& argv,
     }
     std::string name = absl::StrReplaceAll(body, {{"-", "_"}});
     auto accepted = [&](const std::string& n) {
+      if (n == "progress") return true;  // every command takes it
       for (const char* f : c.flags)
         if (n == f) return true;
       return false;
@@ -207,6 +212,8 @@ int RunCommandLine(const Program& program, const std::vector<Command>& commands,
     }
     CommandArgs command_args;
     if (int rc = ParseFlags(c, rest, &command_args); rc != kExitOk) return rc;
+    if (absl::StatusOr<ProgressMode> mode = ProgressModeFromFlag(); !mode.ok())
+      return UsageError(c.name, std::string(mode.status().message()));
     return c.run(command_args);
   }
   std::cerr << program.name << ": unknown command '" << args[0] << "'. Run '"

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
@@ -394,6 +395,31 @@ TEST(GenerateCliTest, SigintStopsCleanlyAndKeepsStoredPuzzles) {
     EXPECT_EQ(all[index], line) << "index " << index;
 }
 
+TEST(GenerateCliTest, ProgressPlainWritesLinesForLogs) {
+  // plain: newline-terminated lines, the last one at the end of the run,
+  // never a carriage return; none: nothing; a bad mode is a usage error.
+  const CliResult plain =
+      RunCli("generate --count=20 --seed=2 --progress=plain");
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_THAT(plain.err, HasSubstr("generate: 20/20 (100.0%)"));
+  EXPECT_THAT(plain.err, HasSubstr("ETA 0m00s\n"));  // a whole line
+  EXPECT_THAT(plain.err, Not(HasSubstr("\r")));
+  const CliResult none = RunCli("generate --count=20 --seed=2 --progress=none");
+  ASSERT_EQ(none.exit_code, 0);
+  EXPECT_THAT(none.err, Not(HasSubstr("20/20")));
+  EXPECT_EQ(none.out, plain.out);
+  // Every command takes the flag.
+  EXPECT_EQ(RunCli("validate --progress=plain",
+                   "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6"
+                   "....28....419..5....8..79\n")
+                .exit_code,
+            0);
+  const CliResult bad = RunCli("generate --progress=sometimes");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err,
+              HasSubstr("--progress must be auto, tty, plain or none"));
+}
+
 TEST(GenerateCliTest, ProgressLineOnATerminalOnly) {
   const std::string db = UniqueTempPath("progress.db");
   RemoveDb(db);
@@ -650,6 +676,104 @@ TEST_F(CorpusCliTest, AFailureInTheMiddleOfAMergeLeavesNoOutput) {
   auto store = OpenOrDie(out);
   ASSERT_NE(store, nullptr);
   EXPECT_EQ(store->Stats()->puzzles, 1);
+}
+
+TEST_F(CorpusCliTest, AutoShardsFromClusterVariablesMergeToTheUnshardedBuild) {
+  const std::string full = Build("");
+  // K = 3 local processes per scheduler, each told its index the way a
+  // Kubernetes Indexed Job or a Slurm array (numbered from 1) tells it.
+  const std::vector<std::vector<std::string>> schedulers = {
+      {"JOB_COMPLETION_INDEX=0", "JOB_COMPLETION_INDEX=1",
+       "JOB_COMPLETION_INDEX=2"},
+      {"SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_ID=1",
+       "SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_ID=2",
+       "SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_ID=3"}};
+  for (const std::vector<std::string>& envs : schedulers) {
+    SCOPED_TRACE(envs[0]);
+    std::string shards;
+    for (const std::string& env : envs) {
+      const std::string db = UniqueTempPath("auto-shard.db");
+      RemoveDb(db);
+      const CliResult r = testing::RunCommand(absl::StrCat(
+          "env -u JOB_COMPLETION_INDEX -u SLURM_ARRAY_TASK_ID ", env, " ",
+          testing::ForgeBinary(),
+          " corpus build --per-level=7 --levels=easy,medium --seed=9 "
+          "--jobs=2 --no-store-traces --shard=auto/3 --db=",
+          db, " --out=", UniqueTempPath("auto_out")));
+      ASSERT_EQ(r.exit_code, 0) << r.err;
+      absl::StrAppend(&shards, " ", db);
+    }
+    const std::string merged_db = UniqueTempPath("auto-merged.db");
+    RemoveDb(merged_db);
+    const std::string merged = UniqueTempPath("auto_merged");
+    const CliResult m = RunCli(absl::StrCat("corpus merge --db=", merged_db,
+                                            shards, " --out=", merged));
+    ASSERT_EQ(m.exit_code, 0) << m.err;
+    EXPECT_THAT(m.err, Not(HasSubstr("warning")));  // all 3 shards
+    for (const std::string level : {"easy", "medium"}) {
+      EXPECT_EQ(ReadFileToString(merged + "/" + level + ".tsv"),
+                ReadFileToString(full + "/" + level + ".tsv"))
+          << level;
+    }
+  }
+  const CliResult unset = testing::RunCommand(
+      absl::StrCat("env -u JOB_COMPLETION_INDEX -u SLURM_ARRAY_TASK_ID ",
+                   testing::ForgeBinary(), " corpus build --shard=auto/3"));
+  EXPECT_EQ(unset.exit_code, 2);
+  EXPECT_THAT(unset.err, HasSubstr("JOB_COMPLETION_INDEX"));
+}
+
+// The sudoku-forge command lines of a deploy file: the tokens after each
+// "sudoku-forge corpus", up to the end of the command.
+std::vector<std::vector<std::string>> CommandLines(const std::string& text) {
+  std::vector<std::string> tokens =
+      absl::StrSplit(text, absl::ByAnyChar(" \t\n\"'"), absl::SkipEmpty());
+  std::vector<std::vector<std::string>> out;
+  for (size_t i = 0; i + 1 < tokens.size(); ++i) {
+    if (tokens[i] != "sudoku-forge" || tokens[i + 1] != "corpus") continue;
+    std::vector<std::string> line;
+    for (size_t j = i + 1; j < tokens.size(); ++j) {
+      const std::string& t = tokens[j];
+      if (j > i + 2 && t.rfind("--", 0) != 0 &&
+          t.find('/') == std::string::npos)
+        break;  // a word of the file, not of the command
+      line.push_back(t);
+    }
+    out.push_back(line);
+  }
+  return out;
+}
+
+TEST(DeployFilesTest, CommandLinesUseFlagsTheCliAccepts) {
+  const std::string help =
+      RunCli("corpus --help").out + RunCli("corpus --help").err;
+  ASSERT_THAT(help, HasSubstr("Flags:"));
+  for (const char* file :
+       {"deploy/kubernetes/corpus-job.yaml", "deploy/slurm/corpus.sbatch"}) {
+    SCOPED_TRACE(file);
+    const std::string text =
+        ReadFileToString(testing::SourceDir() + "/" + file);
+    ASSERT_FALSE(text.empty());
+    const std::vector<std::vector<std::string>> lines = CommandLines(text);
+    std::set<std::string> subcommands;
+    for (const std::vector<std::string>& line : lines) {
+      ASSERT_GE(line.size(), 2u);
+      subcommands.insert(line[1]);
+      for (const std::string& token : line) {
+        if (token.rfind("--", 0) != 0) continue;
+        const std::string name = token.substr(0, token.find('='));
+        EXPECT_TRUE(absl::StrContains(help, absl::StrCat("\n  ", name, "=")) ||
+                    absl::StrContains(help, absl::StrCat("\n  ", name, " ")))
+            << "the CLI does not list " << name;
+      }
+    }
+    // Both steps: the sharded build and the merge.
+    EXPECT_EQ(subcommands, (std::set<std::string>{"build", "merge"}));
+    // The number of shards matches the scheduler's.
+    EXPECT_THAT(text, HasSubstr("--shard=auto/8"));
+    EXPECT_TRUE(absl::StrContains(text, "completions: 8") ||
+                absl::StrContains(text, "--array=0-7"));
+  }
 }
 
 TEST_F(CorpusCliTest, MergeWarnsWhenShardsOfTheRunAreMissing) {
