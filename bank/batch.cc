@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "bank/records.h"
+#include "core/format.h"
 #include "core/hash.h"
 #include "core/parallel.h"
 #include "core/rng.h"
@@ -355,6 +356,28 @@ absl::StatusOr<std::vector<MadePuzzle>> MakeLevelPuzzles(
     return absl::OkStatus();
   }));
   return made;
+}
+
+GeneratedOutput GeneratedOutputOf(const MadePuzzle& m, Symmetry symmetry) {
+  const GeneratedPuzzle& p = m.puzzle;
+  GeneratedOutput out;
+  out.set_index(static_cast<uint32_t>(m.index));
+  out.set_puzzle(ToLine(p.puzzle));
+  out.set_solution(ToLine(p.solution));
+  out.set_shape(p.puzzle.shape().name());
+  out.set_clues(static_cast<uint32_t>(p.puzzle.NumFilled()));
+  out.set_seed(p.seed);
+  out.set_attempts(static_cast<uint32_t>(p.attempts));
+  out.set_symmetry(SymmetryName(symmetry));
+  if (m.rating) {
+    out.set_score(m.rating->score);
+    out.set_level(std::string(LevelName(m.rating->level)));
+    out.set_er(m.rating->features.er);
+    out.set_hardest_technique(m.rating->features.hardest_technique);
+    for (const auto& [solver, rate] : m.rating->features.stochastic_success)
+      (*out.mutable_solver_success())[solver] = rate;
+  }
+  return out;
 }
 
 }  // namespace sudoku::bank

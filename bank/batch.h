@@ -33,6 +33,7 @@
 #include "generator/generator.h"
 #include "generator/level_target.h"
 #include "rater/rater.h"
+#include "storage/cli_output.pb.h"
 #include "storage/puzzle_store.h"
 #include "storage/sudoku.pb.h"
 
@@ -102,6 +103,12 @@ struct MadePuzzle {
   std::shared_ptr<RatingResult> rating;
   int64_t puzzle_id = 0;  // stored row (0 without a store)
 };
+
+// The machine answer for one made puzzle, as `generate --json`, the Python
+// package and the service print it: puzzle, solution, shape, clues, seed,
+// attempts, symmetry and, when rated, score, level, ER, hardest technique
+// and the stochastic solvers' success rates.
+GeneratedOutput GeneratedOutputOf(const MadePuzzle& m, Symmetry symmetry);
 
 // The batch of `generate`: puzzles `indices` of `seed` with `options`,
 // judged against `target` when it is active (rated by `rater`, which must

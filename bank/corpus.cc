@@ -1,6 +1,7 @@
 #include "bank/corpus.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <optional>
@@ -16,6 +17,7 @@
 #include "core/rng.h"
 #include "core/status_macros.h"
 #include "generator/symmetry.h"
+#include "storage/sqlite_puzzle_store.h"
 
 namespace sudoku::bank {
 
@@ -284,6 +286,97 @@ std::string MissingShardsWarning(
                       absl::StrJoin(missing, ", "),
                       missing.size() == 1 ? " is" : " are",
                       " missing, so the corpus is incomplete");
+}
+
+namespace {
+
+// Writes `level_dir`/LEVEL.tsv for each collection `prefix`/LEVEL of `bank`.
+absl::Status WriteLevelFiles(PuzzleStore& bank, const std::string& level_dir,
+                             const std::string& prefix) {
+  std::error_code ec;
+  std::filesystem::create_directories(level_dir, ec);
+  if (ec) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        level_dir, ": cannot create the directory: ", ec.message()));
+  }
+  SUDOKU_ASSIGN_OR_RETURN(auto collections, bank.Collections());
+  for (const auto& [name, n] : collections) {
+    if (name.rfind(prefix, 0) != 0) continue;
+    SUDOKU_ASSIGN_OR_RETURN(
+        std::vector<FileRow> rows,
+        CollectRows(bank, name, "", [](uint64_t) { return true; }));
+    SUDOKU_RETURN_IF_ERROR(WriteRows(
+        absl::StrCat(level_dir, "/", name.substr(prefix.size()), ".tsv"),
+        rows));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<MergeReport> MergeBanks(const std::vector<std::string>& inputs,
+                                       const std::string& out_path,
+                                       const std::string& level_dir,
+                                       const std::string& prefix) {
+  std::error_code ec;
+  for (const std::string& in : inputs) {
+    if (std::filesystem::exists(out_path) &&
+        std::filesystem::equivalent(in, out_path, ec)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("'", in, "' is the output database (--db)"));
+    }
+  }
+  std::vector<std::unique_ptr<SqlitePuzzleStore>> shards;
+  std::vector<std::optional<Shard>> shard_ids;
+  for (const std::string& in_path : inputs) {
+    SUDOKU_ASSIGN_OR_RETURN(
+        std::unique_ptr<SqlitePuzzleStore> in,
+        SqlitePuzzleStore::Open(
+            in_path, {.create_if_missing = false, .read_only = true}));
+    absl::StatusOr<std::optional<Shard>> id = ShardOfBank(*in);
+    if (!id.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(in_path, ": ", id.status().message()));
+    }
+    shard_ids.push_back(*id);
+    shards.push_back(std::move(in));
+  }
+  MergeReport report;
+  report.warning = MissingShardsWarning(shard_ids);
+  const bool existed = std::filesystem::exists(out_path);
+  SUDOKU_ASSIGN_OR_RETURN(std::unique_ptr<SqlitePuzzleStore> out,
+                          SqlitePuzzleStore::Open(out_path));
+  std::string failed;
+  const absl::Status merged = out->RunInTransaction([&]() -> absl::Status {
+    report.shards.clear();
+    report.total = MergeStats();
+    for (size_t k = 0; k < inputs.size(); ++k) {
+      MergeStats one;
+      if (absl::Status s = MergeInto(*shards[k], *out, &one); !s.ok()) {
+        failed = inputs[k];
+        return s;
+      }
+      report.shards.push_back(one);
+      report.total.read += one.read;
+      report.total.inserted += one.inserted;
+      report.total.duplicates += one.duplicates;
+    }
+    return absl::OkStatus();
+  });
+  if (!merged.ok()) {
+    out.reset();
+    if (!existed) {
+      for (const char* suffix : {"", "-wal", "-shm"})
+        std::filesystem::remove(out_path + suffix, ec);
+    }
+    return absl::Status(
+        merged.code(),
+        absl::StrCat(failed, ": ", merged.message(),
+                     " (nothing was merged into ", out_path, ")"));
+  }
+  if (!level_dir.empty())
+    SUDOKU_RETURN_IF_ERROR(WriteLevelFiles(*out, level_dir, prefix));
+  return report;
 }
 
 }  // namespace sudoku::bank

@@ -90,6 +90,25 @@ absl::StatusOr<std::optional<Shard>> ShardOfBank(PuzzleStore& bank);
 std::string MissingShardsWarning(
     const std::vector<std::optional<Shard>>& shards);
 
+// What MergeBanks did.
+struct MergeReport {
+  std::vector<MergeStats> shards;  // one per input, in order
+  MergeStats total;
+  std::string warning;  // MissingShardsWarning; "" when none
+};
+
+// `corpus merge`: merges the banks `inputs` into the bank at `out_path`, all
+// or nothing. Every input opens read-only before anything is written, so a
+// missing or unreadable shard leaves no output; every shard merges in one
+// transaction, so a failure in the middle leaves the output as it was (and
+// removes it when this call created it). With `level_dir`, writes
+// `level_dir`/LEVEL.tsv for each collection `prefix`/LEVEL of the result,
+// the files an unsharded build writes. Errors name the path at fault.
+absl::StatusOr<MergeReport> MergeBanks(const std::vector<std::string>& inputs,
+                                       const std::string& out_path,
+                                       const std::string& level_dir,
+                                       const std::string& prefix);
+
 }  // namespace sudoku::bank
 
 #endif  // SUDOKU_BANK_CORPUS_H_

@@ -187,103 +187,26 @@ int RunMerge(const CommandArgs& args) {
                       "merge needs --db=OUT.db (the database to merge into)");
   }
   const std::string out_path = absl::GetFlag(FLAGS_db);
-  std::error_code ec;
-  for (const std::string& in : inputs) {
-    if (std::filesystem::exists(out_path) &&
-        std::filesystem::equivalent(in, out_path, ec)) {
-      return UsageError(
-          kName, absl::StrCat("'", in, "' is the output database (--db)"));
-    }
-  }
-  // Every input opens before anything is written: a missing or unreadable
-  // shard leaves no partial output.
-  std::vector<std::unique_ptr<SqlitePuzzleStore>> shards;
-  for (const std::string& in_path : inputs) {
-    absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> in =
-        SqlitePuzzleStore::Open(
-            in_path, {.create_if_missing = false, .read_only = true});
-    if (!in.ok()) return UsageError(kName, std::string(in.status().message()));
-    shards.push_back(*std::move(in));
-  }
-  std::vector<std::optional<bank::Shard>> shard_ids;
-  for (size_t k = 0; k < inputs.size(); ++k) {
-    absl::StatusOr<std::optional<bank::Shard>> id =
-        bank::ShardOfBank(*shards[k]);
-    if (!id.ok()) {
-      return UsageError(kName,
-                        absl::StrCat(inputs[k], ": ", id.status().message()));
-    }
-    shard_ids.push_back(*id);
-  }
-  if (const std::string w = bank::MissingShardsWarning(shard_ids); !w.empty())
-    std::cerr << "sudoku-forge corpus merge: warning: " << w << "\n";
-  const bool existed = std::filesystem::exists(out_path);
-  absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> out =
-      OpenStoreFromFlags(true);
-  if (!out.ok()) return UsageError(kName, std::string(out.status().message()));
-  // All or nothing: every shard merges in one transaction, so a failure in
-  // the middle leaves the output as it was (and removes it if new).
-  bank::MergeStats total;
-  std::string failed;
-  const absl::Status merged = (*out)->RunInTransaction([&]() -> absl::Status {
-    total = bank::MergeStats();
-    for (size_t k = 0; k < inputs.size(); ++k) {
-      bank::MergeStats one;
-      if (absl::Status s = bank::MergeInto(*shards[k], **out, &one); !s.ok()) {
-        failed = inputs[k];
-        return s;
-      }
-      std::cerr << absl::StrFormat(
-          "%s: %d puzzles, %d new, %d already present (canonical form)\n",
-          inputs[k], one.read, one.inserted, one.duplicates);
-      total.read += one.read;
-      total.inserted += one.inserted;
-      total.duplicates += one.duplicates;
-    }
-    return absl::OkStatus();
-  });
-  if (!merged.ok()) {
-    out->reset();
-    if (!existed) {
-      for (const char* suffix : {"", "-wal", "-shm"})
-        std::filesystem::remove(out_path + suffix, ec);
-    }
-    std::cerr << "sudoku-forge corpus merge: " << failed << ": "
-              << merged.message() << " (nothing was merged into " << out_path
-              << ")\n";
+  absl::StatusOr<bank::MergeReport> report = bank::MergeBanks(
+      inputs, out_path, absl::GetFlag(FLAGS_out), CollectionPrefix() + "/");
+  if (!report.ok()) {
+    std::cerr << "sudoku-forge corpus merge: " << report.status().message()
+              << "\n";
     return kExitUsage;
   }
+  if (!report->warning.empty())
+    std::cerr << "sudoku-forge corpus merge: warning: " << report->warning
+              << "\n";
+  for (size_t k = 0; k < inputs.size(); ++k) {
+    const bank::MergeStats& one = report->shards[k];
+    std::cerr << absl::StrFormat(
+        "%s: %d puzzles, %d new, %d already present (canonical form)\n",
+        inputs[k], one.read, one.inserted, one.duplicates);
+  }
+  const bank::MergeStats& total = report->total;
   std::cout << absl::StrFormat(
       "merged %d puzzles from %d databases into %s: %d new, %d duplicates\n",
       total.read, inputs.size(), out_path, total.inserted, total.duplicates);
-  const std::string out_dir = absl::GetFlag(FLAGS_out);
-  if (!out_dir.empty()) {
-    if (absl::Status s = EnsureDir(out_dir); !s.ok())
-      return UsageError(kName, std::string(s.message()));
-    const std::string prefix = CollectionPrefix() + "/";
-    absl::StatusOr<std::vector<std::pair<std::string, int64_t>>> collections =
-        (*out)->Collections();
-    if (!collections.ok()) {
-      std::cerr << "sudoku-forge corpus merge: "
-                << collections.status().message() << "\n";
-      return kExitUsage;
-    }
-    for (const auto& [name, n] : *collections) {
-      if (name.rfind(prefix, 0) != 0) continue;
-      absl::StatusOr<std::vector<bank::FileRow>> rows =
-          bank::CollectRows(**out, name, "", [](uint64_t) { return true; });
-      absl::Status w =
-          rows.ok() ? bank::WriteRows(
-                          absl::StrCat(out_dir, "/", name.substr(prefix.size()),
-                                       ".tsv"),
-                          *rows)
-                    : rows.status();
-      if (!w.ok()) {
-        std::cerr << "sudoku-forge corpus merge: " << w.message() << "\n";
-        return kExitUsage;
-      }
-    }
-  }
   return kExitOk;
 }
 

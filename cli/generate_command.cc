@@ -148,24 +148,7 @@ int RunGenerate(const CommandArgs& args) {
       std::cout << ToLine(p.puzzle) << "\n";
       return;
     }
-    GeneratedOutput out;
-    out.set_index(static_cast<uint32_t>(m.index));
-    out.set_puzzle(ToLine(p.puzzle));
-    out.set_solution(ToLine(p.solution));
-    out.set_shape(p.puzzle.shape().name());
-    out.set_clues(static_cast<uint32_t>(p.puzzle.NumFilled()));
-    out.set_seed(p.seed);
-    out.set_attempts(static_cast<uint32_t>(p.attempts));
-    out.set_symmetry(SymmetryName(options->symmetry));
-    if (m.rating) {
-      out.set_score(m.rating->score);
-      out.set_level(std::string(LevelName(m.rating->level)));
-      out.set_er(m.rating->features.er);
-      out.set_hardest_technique(m.rating->features.hardest_technique);
-      for (const auto& [solver, rate] : m.rating->features.stochastic_success)
-        (*out.mutable_solver_success())[solver] = rate;
-    }
-    std::cout << ToJson(out) << "\n";
+    std::cout << ToJson(bank::GeneratedOutputOf(m, options->symmetry)) << "\n";
   };
   std::unique_ptr<Progress> progress;
   bank::BatchCallbacks callbacks;

@@ -38,6 +38,7 @@
 #include "generator/level_target.h"
 #include "generator/symmetry.h"
 #include "rater/rater.h"
+#include "rater/solver_features.h"
 #include "solvers/solver.h"
 #include "storage/cli_output.pb.h"
 #include "storage/deduction_output.pb.h"
@@ -74,7 +75,7 @@ const Rater& SharedRater(bool stochastic) {
   static std::unique_ptr<Rater> raters[2];
   std::call_once(once, [] {
     for (int s = 0; s < 2; ++s) {
-      RaterOptions options;
+      RaterOptions options = WithSolverFeatures({});
       options.stochastic =
           s == 1 ? StochasticUse::kAlways : StochasticUse::kIfModelUses;
       absl::StatusOr<std::unique_ptr<Rater>> made = Rater::Create(options);
@@ -301,23 +302,7 @@ struct GenerateArgs {
 };
 
 std::string GeneratedJson(const bank::MadePuzzle& m, Symmetry symmetry) {
-  const GeneratedPuzzle& p = m.puzzle;
-  GeneratedOutput out;
-  out.set_index(static_cast<uint32_t>(m.index));
-  out.set_puzzle(ToLine(p.puzzle));
-  out.set_solution(ToLine(p.solution));
-  out.set_shape(p.puzzle.shape().name());
-  out.set_clues(static_cast<uint32_t>(p.puzzle.NumFilled()));
-  out.set_seed(p.seed);
-  out.set_attempts(static_cast<uint32_t>(p.attempts));
-  out.set_symmetry(SymmetryName(symmetry));
-  if (m.rating) {
-    out.set_score(m.rating->score);
-    out.set_level(std::string(LevelName(m.rating->level)));
-    out.set_er(m.rating->features.er);
-    out.set_hardest_technique(m.rating->features.hardest_technique);
-  }
-  return ToJson(out);
+  return ToJson(bank::GeneratedOutputOf(m, symmetry));
 }
 
 std::vector<std::string> Generate(const GenerateArgs& a) {

@@ -23,6 +23,7 @@
 #include "generator/generator.h"
 #include "generator/symmetry.h"
 #include "google/protobuf/util/json_util.h"
+#include "rater/solver_features.h"
 #include "render/grid_render.h"
 #include "solvers/solver.h"
 #include "storage/cli_output.pb.h"
@@ -120,12 +121,13 @@ absl::StatusOr<std::unique_ptr<Service>> Service::Create(
       return absl::InvalidArgumentError(
           absl::StrCat("--shapes: ", shape.status().message()));
   }
-  RaterOptions rate_options;
+  RaterOptions rate_options = WithSolverFeatures({});
   rate_options.stochastic =
       options.stochastic ? StochasticUse::kAlways : StochasticUse::kIfModelUses;
   absl::StatusOr<std::unique_ptr<Rater>> rater = Rater::Create(rate_options);
   if (!rater.ok()) return rater.status();
-  absl::StatusOr<std::unique_ptr<Rater>> judge = Rater::Create({});
+  absl::StatusOr<std::unique_ptr<Rater>> judge =
+      Rater::Create(WithSolverFeatures({}));
   if (!judge.ok()) return judge.status();
   absl::StatusOr<std::unique_ptr<StepSolver>> steps =
       StepSolver::Create("", DeductionOptions{});
@@ -424,19 +426,7 @@ Answer Service::GenerateOnWorker(Worker& w, const Shape& shape,
         made.ok() || absl::IsResourceExhausted(made.status()) ? 503 : 500,
         made.ok() ? "no puzzle made" : made.status().message(), "", 1);
   }
-  const bank::MadePuzzle& m = made->front();
-  out.set_puzzle(ToLine(m.puzzle.puzzle));
-  out.set_solution(ToLine(m.puzzle.solution));
-  out.set_clues(static_cast<uint32_t>(m.puzzle.puzzle.NumFilled()));
-  out.set_seed(m.puzzle.seed);
-  out.set_attempts(static_cast<uint32_t>(m.puzzle.attempts));
-  if (m.rating) {
-    out.set_score(m.rating->score);
-    out.set_level(std::string(LevelName(m.rating->level)));
-    out.set_er(m.rating->features.er);
-    out.set_hardest_technique(m.rating->features.hardest_technique);
-  }
-  return JsonAnswer(200, out);
+  return JsonAnswer(200, bank::GeneratedOutputOf(made->front(), *sym));
 }
 
 Answer Service::Generate(const std::map<std::string, std::string>& params) {
