@@ -266,14 +266,27 @@ TEST(GenerateCliTest, RerunResumesWithoutDuplicates) {
   for (const std::string& line : all) EXPECT_EQ(lines.count(line), 1u) << line;
 }
 
-TEST(GenerateCliTest, HugeCountStreamsAndStopsOnSigint) {
-  // --count=1000000000 once allocated the whole index list up front (8 GB:
-  // std::bad_alloc, abort). Now the first puzzle comes at once; SIGINT then
-  // stops the run with a valid bank.
-  const std::string db = UniqueTempPath("huge.db");
-  RemoveDb(db);
+// Runs `sudoku-forge generate ARGS...` as a child whose standard output
+// (one line per committed puzzle) is read through a pipe, no clock and no
+// polling; sends it SIGINT once it has printed `interrupt_after` lines and
+// reads on to the end (after SIGINT the child commits and prints the
+// puzzles in hand, then exits).
+struct InterruptedRun {
+  int64_t lines = 0;         // lines the child printed
+  bool interrupted = false;  // SIGINT was sent
+  bool exited = false;       // the child exited (not killed by a signal)
+  int exit_code = -1;
+  int killed_by = 0;  // the signal that killed it, when not exited
+};
+
+InterruptedRun GenerateAndInterrupt(const std::vector<std::string>& args,
+                                    int64_t interrupt_after) {
+  InterruptedRun run;
   int fds[2];
-  ASSERT_EQ(pipe(fds), 0);
+  if (pipe(fds) != 0) {
+    ADD_FAILURE() << "pipe failed";
+    return run;
+  }
   const pid_t pid = fork();
   if (pid == 0) {
     const int null_fd = open("/dev/null", O_WRONLY);
@@ -281,32 +294,52 @@ TEST(GenerateCliTest, HugeCountStreamsAndStopsOnSigint) {
     dup2(null_fd, STDERR_FILENO);
     close(fds[0]);
     close(fds[1]);
-    const std::string db_flag = "--db=" + db;
     const std::string binary = sudoku::testing::ForgeBinary();
-    execl(binary.c_str(), binary.c_str(), "generate", "--count=1000000000",
-          "--seed=3", "--nostore-traces", db_flag.c_str(),
-          static_cast<char*>(nullptr));
+    std::vector<char*> argv = {const_cast<char*>(binary.c_str()),
+                               const_cast<char*>("generate")};
+    for (const std::string& a : args)
+      argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(binary.c_str(), argv.data());
     _exit(127);
   }
-  ASSERT_GT(pid, 0);
   close(fds[1]);
+  if (pid < 0) {
+    ADD_FAILURE() << "fork failed";
+    close(fds[0]);
+    return run;
+  }
   FILE* out = fdopen(fds[0], "r");
-  ASSERT_NE(out, nullptr);
   char* buffer = nullptr;
   size_t capacity = 0;
-  int64_t seen = 0;
-  while (getline(&buffer, &capacity, out) != -1) {
-    if (++seen == 1) {
-      ASSERT_EQ(kill(pid, SIGINT), 0);
+  while (out != nullptr && getline(&buffer, &capacity, out) != -1) {
+    if (++run.lines == interrupt_after) {
+      EXPECT_EQ(kill(pid, SIGINT), 0);
+      run.interrupted = true;
     }
   }
   free(buffer);
-  fclose(out);
+  if (out != nullptr) fclose(out);
   int status = 0;
-  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  EXPECT_EQ(waitpid(pid, &status, 0), pid);
+  run.exited = WIFEXITED(status);
+  run.exit_code = run.exited ? WEXITSTATUS(status) : -1;
+  run.killed_by = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+  return run;
+}
+
+TEST(GenerateCliTest, HugeCountStreamsAndStopsOnSigint) {
+  // --count=1000000000 once allocated the whole index list up front (8 GB:
+  // std::bad_alloc, abort). Now the first puzzle comes at once; SIGINT then
+  // stops the run with a valid bank.
+  const std::string db = UniqueTempPath("huge.db");
+  RemoveDb(db);
+  const InterruptedRun run = GenerateAndInterrupt(
+      {"--count=1000000000", "--seed=3", "--nostore-traces", "--db=" + db}, 1);
+  const int64_t seen = run.lines;
   EXPECT_GE(seen, 1);
-  ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
-  EXPECT_EQ(WEXITSTATUS(status), 130);
+  ASSERT_TRUE(run.exited) << "killed by signal " << run.killed_by;
+  EXPECT_EQ(run.exit_code, 130);
   auto store = OpenOrDie(db);
   ASSERT_NE(store, nullptr);
   EXPECT_THAT(store->IntegrityCheck(), ::sudoku::testing::IsOkAndHolds("ok"));
@@ -320,46 +353,13 @@ TEST(GenerateCliTest, SigintStopsCleanlyAndKeepsStoredPuzzles) {
   // The child prints each puzzle once it is committed; the parent reads
   // those lines through a pipe (no clock, no polling) and interrupts the
   // child after the tenth.
-  int fds[2];
-  ASSERT_EQ(pipe(fds), 0);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    const int null_fd = open("/dev/null", O_WRONLY);
-    dup2(fds[1], STDOUT_FILENO);
-    dup2(null_fd, STDERR_FILENO);
-    close(fds[0]);
-    close(fds[1]);
-    const std::string db_flag = "--db=" + db;
-    const std::string binary = sudoku::testing::ForgeBinary();
-    execl(binary.c_str(), binary.c_str(), "generate", "--count=1000000",
-          seed.c_str(), "--jobs=2", "--nostore-traces", db_flag.c_str(),
-          static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  ASSERT_GT(pid, 0);
-  close(fds[1]);
-  FILE* out = fdopen(fds[0], "r");
-  ASSERT_NE(out, nullptr);
-  int64_t seen = 0;
-  bool interrupted = false;
-  char* buffer = nullptr;
-  size_t capacity = 0;
-  // Read to the end: after SIGINT the child finishes the puzzles in hand,
-  // commits them, prints them and exits.
-  while (getline(&buffer, &capacity, out) != -1) {
-    ++seen;
-    if (seen == 10 && !interrupted) {
-      ASSERT_EQ(kill(pid, SIGINT), 0);
-      interrupted = true;
-    }
-  }
-  free(buffer);
-  fclose(out);
-  int status = 0;
-  ASSERT_EQ(waitpid(pid, &status, 0), pid);
-  ASSERT_TRUE(interrupted) << "the child printed " << seen << " puzzles";
-  ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status);
-  EXPECT_EQ(WEXITSTATUS(status), 130);
+  const InterruptedRun run = GenerateAndInterrupt(
+      {"--count=1000000", seed, "--jobs=2", "--nostore-traces", "--db=" + db},
+      10);
+  const int64_t seen = run.lines;
+  ASSERT_TRUE(run.interrupted) << "the child printed " << seen << " puzzles";
+  ASSERT_TRUE(run.exited) << "killed by signal " << run.killed_by;
+  EXPECT_EQ(run.exit_code, 130);
 
   std::map<uint64_t, std::string> stored;
   {
