@@ -288,17 +288,22 @@ std::string MissingShardsWarning(
                       " missing, so the corpus is incomplete");
 }
 
+absl::Status EnsureDir(const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot create ", dir, ": ", ec.message()));
+  }
+  return absl::OkStatus();
+}
+
 namespace {
 
 // Writes `level_dir`/LEVEL.tsv for each collection `prefix`/LEVEL of `bank`.
 absl::Status WriteLevelFiles(PuzzleStore& bank, const std::string& level_dir,
                              const std::string& prefix) {
-  std::error_code ec;
-  std::filesystem::create_directories(level_dir, ec);
-  if (ec) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        level_dir, ": cannot create the directory: ", ec.message()));
-  }
+  SUDOKU_RETURN_IF_ERROR(EnsureDir(level_dir));
   SUDOKU_ASSIGN_OR_RETURN(auto collections, bank.Collections());
   for (const auto& [name, n] : collections) {
     if (name.rfind(prefix, 0) != 0) continue;

@@ -67,6 +67,9 @@ absl::StatusOr<std::vector<FileRow>> CollectRows(
 absl::Status WriteRows(const std::string& path,
                        const std::vector<FileRow>& rows);
 
+// Creates `dir` and its parents when missing ("cannot create DIR: why").
+absl::Status EnsureDir(const std::string& dir);
+
 // The file a level (of a shard) is written to in `dir`.
 std::string LevelFilePath(const std::string& dir, const std::string& level,
                           const Shard& shard);

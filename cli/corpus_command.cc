@@ -1,7 +1,6 @@
 // sudoku-forge corpus build|merge: level corpora in the database, sharded
 // across machines and merged back with canonical-form deduplication.
 #include <cstdlib>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -46,15 +45,6 @@ std::string CollectionPrefix() {
   return c.empty() ? "corpus" : c;
 }
 
-absl::Status EnsureDir(const std::string& dir) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec)
-    return absl::InvalidArgumentError(
-        absl::StrCat("cannot create ", dir, ": ", ec.message()));
-  return absl::OkStatus();
-}
-
 int RunBuild(const CommandArgs& args) {
   if (args.positional.size() > 1) {
     return UsageError(
@@ -95,7 +85,7 @@ int RunBuild(const CommandArgs& args) {
     return UsageError(kName, std::string(store.status().message()));
   const std::string out_dir = absl::GetFlag(FLAGS_out);
   if (!out_dir.empty()) {
-    if (absl::Status s = EnsureDir(out_dir); !s.ok())
+    if (absl::Status s = bank::EnsureDir(out_dir); !s.ok())
       return UsageError(kName, std::string(s.message()));
   }
   const uint64_t seed = absl::GetFlag(FLAGS_seed);
