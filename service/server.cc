@@ -1,6 +1,7 @@
 #include "service/server.h"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 #include <chrono>
 #include <iostream>
@@ -208,6 +209,17 @@ absl::Status Serve(const ServerOptions& options,
   svr.set_keep_alive_max_count(1000);
   Routes(svr, **service, options);
   Hooks(svr, **service, options);
+  // httplib listens with a backlog of 5 (CPPHTTPLIB_LISTEN_BACKLOG, fixed
+  // when Debian built the library): 32 clients connecting at once saw their
+  // connections dropped and retried after a second, or failed. The
+  // listening socket is taken here and listened on again with the system's
+  // backlog once bound (Linux lets listen() change a listening socket's
+  // backlog).
+  int listen_fd = -1;
+  svr.set_socket_options([&listen_fd](socket_t sock) {
+    httplib::default_socket_options(sock);
+    listen_fd = sock;
+  });
   int port = options.port;
   if (port == 0) {
     port = svr.bind_to_any_port(options.host);
@@ -220,6 +232,8 @@ absl::Status Serve(const ServerOptions& options,
         absl::StrCat("cannot listen on ", options.host, ":", options.port,
                      " (address in use, or not an address of this machine)"));
   }
+  // On failure the backlog stays httplib's: slower under a burst, not wrong.
+  if (listen_fd >= 0) ::listen(listen_fd, SOMAXCONN);
   if (on_bound) on_bound(port);
   std::atomic<bool> done{false};
   std::thread watcher([&] {

@@ -20,6 +20,9 @@
 #include "bank/step_output.h"
 #include "core/canonical.h"
 #include "core/format.h"
+#include "core/status_macros.h"
+#include "deduction/brute_force.h"
+#include "deduction/step_solver.h"
 #include "generator/generator.h"
 #include "generator/symmetry.h"
 #include "google/protobuf/util/json_util.h"
@@ -85,6 +88,13 @@ absl::StatusOr<std::string> RenderToString(const Grid& puzzle, bool pdf) {
   return out;
 }
 
+// Seconds from now to `deadline` (negative once it has passed).
+double SecondsLeft(std::chrono::steady_clock::time_point deadline) {
+  return std::chrono::duration<double>(deadline -
+                                       std::chrono::steady_clock::now())
+      .count();
+}
+
 std::string Param(const std::map<std::string, std::string>& params,
                   const std::string& name, const std::string& fallback = "") {
   auto it = params.find(name);
@@ -129,9 +139,6 @@ absl::StatusOr<std::unique_ptr<Service>> Service::Create(
   absl::StatusOr<std::unique_ptr<Rater>> judge =
       Rater::Create(WithSolverFeatures({}));
   if (!judge.ok()) return judge.status();
-  absl::StatusOr<std::unique_ptr<StepSolver>> steps =
-      StepSolver::Create("", DeductionOptions{});
-  if (!steps.ok()) return steps.status();
   std::vector<Worker> workers(static_cast<size_t>(options.workers));
   if (!options.db_path.empty()) {
     for (Worker& w : workers) {
@@ -144,17 +151,19 @@ absl::StatusOr<std::unique_ptr<Service>> Service::Create(
     }
   }
   return std::unique_ptr<Service>(
-      new Service(options, *std::move(rater), *std::move(judge),
-                  *std::move(steps), std::move(workers)));
+      new Service(options, rate_options, *std::move(rater), *std::move(judge),
+                  std::move(workers)));
 }
 
-Service::Service(const ServiceOptions& options, std::unique_ptr<Rater> rater,
-                 std::unique_ptr<Rater> judge,
-                 std::unique_ptr<StepSolver> steps, std::vector<Worker> workers)
+Service::Service(const ServiceOptions& options,
+                 const RaterOptions& rate_options, std::unique_ptr<Rater> rater,
+                 std::unique_ptr<Rater> judge, std::vector<Worker> workers)
     : options_(options),
+      rate_options_(rate_options),
       rater_(std::move(rater)),
       judge_(std::move(judge)),
-      steps_(std::move(steps)),
+      score_parameters_(rater_->ScoreParameters()),
+      engine_version_(RaterEngineVersion()),
       workers_(std::move(workers)),
       queue_(options.workers, options.queue) {}
 
@@ -172,20 +181,30 @@ std::string Service::MetricsText() const {
   return metrics_.Text(queue_.Depth(), queue_.Busy(), options_.workers);
 }
 
-Answer Service::RunJob(std::function<Answer(Worker&)> fn) {
+Answer Service::RunJob(std::function<Answer(Worker&, Clock::time_point)> fn) {
+  const Clock::time_point deadline =
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                         std::chrono::duration<double>(options_.max_seconds));
   auto promise = std::make_shared<std::promise<Answer>>();
   std::future<Answer> future = promise->get_future();
-  const bool queued =
-      queue_.TrySubmit([this, promise, fn = std::move(fn)](int worker) {
-        if (options_.job_hook) options_.job_hook();
-        Answer a;
-        try {
-          a = fn(workers_[static_cast<size_t>(worker)]);
-        } catch (const std::exception& e) {
-          a = ErrorAnswer(500, absl::StrCat("internal error: ", e.what()));
-        }
-        promise->set_value(std::move(a));
-      });
+  const bool queued = queue_.TrySubmit([this, promise, deadline,
+                                        fn = std::move(fn)](int worker) {
+    if (options_.job_hook) options_.job_hook();
+    Answer a;
+    if (Clock::now() >= deadline) {
+      // Its request has been answered 503 (or soon will be): no one waits
+      // for this work, so the worker moves on.
+      a = ErrorAnswer(503, "work budget exceeded while waiting for a worker",
+                      "seconds", 1);
+    } else {
+      try {
+        a = fn(workers_[static_cast<size_t>(worker)], deadline);
+      } catch (const std::exception& e) {
+        a = ErrorAnswer(500, absl::StrCat("internal error: ", e.what()));
+      }
+    }
+    promise->set_value(std::move(a));
+  });
   if (!queued) {
     return ErrorAnswer(503,
                        absl::StrCat("the server is busy: ", options_.workers,
@@ -193,19 +212,30 @@ Answer Service::RunJob(std::function<Answer(Worker&)> fn) {
                                     " requests waiting (--queue); retry later"),
                        "queue", 1);
   }
-  const auto budget = std::chrono::duration<double>(options_.max_seconds);
-  if (future.wait_for(budget) == std::future_status::timeout) {
+  // The engine stops at the deadline between two steps (or every 256
+  // search nodes); the grace lets a job that ran out of time say so itself.
+  const auto grace = std::chrono::milliseconds(
+      static_cast<int64_t>(std::min(2000.0, 250 + 100 * options_.max_seconds)));
+  if (future.wait_until(deadline + grace) == std::future_status::timeout) {
     metrics_.BudgetExceeded();
     return ErrorAnswer(
         503,
         absl::StrCat("work budget exceeded: no answer within ",
                      options_.max_seconds,
-                     " s (--max-seconds); the work finishes in the "
-                     "background and a rating is stored, so a retry may "
-                     "find it"),
+                     " s (--max-seconds), waiting for a worker included; "
+                     "retry later"),
         "seconds", static_cast<int>(options_.max_seconds) + 1);
   }
   return future.get();
+}
+
+Answer Service::SecondsBudgetAnswer(absl::string_view what) {
+  metrics_.BudgetExceeded();
+  return ErrorAnswer(
+      503,
+      absl::StrCat("work budget exceeded: the request's ", options_.max_seconds,
+                   " s (--max-seconds) ran out; ", what),
+      "seconds", static_cast<int>(options_.max_seconds) + 1);
 }
 
 absl::StatusOr<Grid> Service::ParsePuzzle(const std::string& text,
@@ -233,16 +263,21 @@ std::string Service::ShapeRefusal(const std::string& shape_name) const {
                       absl::StrJoin(options_.shapes, ", "), "; --shapes)");
 }
 
-int Service::CountSolutions(const Grid& puzzle, int64_t* nodes) const {
-  absl::StatusOr<std::unique_ptr<Solver>> solver = MakeSolver("backtrack");
-  if (!solver.ok()) return -1;
-  SolveLimits limits;
-  limits.max_solutions = 2;
-  limits.max_nodes = options_.max_nodes;
-  const SolveResult r = (*solver)->Solve(puzzle, limits);
+int Service::CountSolutions(const Grid& puzzle, Clock::time_point deadline,
+                            int64_t* nodes) const {
+  absl::StatusOr<Board> board = Board::FromGrid(puzzle);
+  if (!board.ok()) return 0;  // clashing givens: no solution
+  const BruteForceResult r =
+      BruteForceSolve(*board, options_.max_nodes, deadline);
   *nodes = r.nodes;
-  if (r.limit_hit) return -1;
-  return r.num_solutions;
+  if (!r.limit_hit) return r.num_solutions;
+  return options_.max_nodes > 0 && r.nodes >= options_.max_nodes ? -1 : -2;
+}
+
+Answer Service::CountBudgetAnswer(int count, int64_t nodes) {
+  if (count == -1) return NodeBudgetAnswer(nodes);
+  return SecondsBudgetAnswer(absl::StrCat("the uniqueness check stopped after ",
+                                          nodes, " search nodes"));
 }
 
 Answer Service::NodeBudgetAnswer(int64_t nodes) {
@@ -256,12 +291,66 @@ Answer Service::NodeBudgetAnswer(int64_t nodes) {
       "nodes");
 }
 
-Answer Service::RateOnWorker(Worker& w, const Grid& puzzle) {
-  int64_t nodes = 0;
-  if (CountSolutions(puzzle, &nodes) < 0) return NodeBudgetAnswer(nodes);
+absl::StatusOr<std::optional<RateOutput>> Service::Lookup(
+    Worker& w, const Grid& puzzle, const std::string& key) {
+  SUDOKU_ASSIGN_OR_RETURN(
+      std::optional<StoredPuzzle> known,
+      w.store->FindByCanonicalKey(puzzle.shape().name(), key));
+  if (!known.has_value()) return std::nullopt;
+  SUDOKU_ASSIGN_OR_RETURN(std::vector<proto::Rating> ratings,
+                          w.store->Ratings(known->id));
+  const bool wants_stochastic = rater_->RunsStochastic();
+  for (auto r = ratings.rbegin(); r != ratings.rend(); ++r) {
+    // bank::SameRating without rebuilding the rater's parameters.
+    if (r->engine_version() != engine_version_) continue;
+    if (std::map<std::string, std::string>(r->parameters().begin(),
+                                           r->parameters().end()) !=
+        score_parameters_) {
+      continue;
+    }
+    // Stored without the stochastic solvers' results: rate again, so the
+    // bank gets them (bank::RatingBank::Lookup does the same).
+    if (wants_stochastic && !bank::HasStochastic(*r)) continue;
+    return bank::RateOutputOfStored(puzzle, *r, known->id);
+  }
+  return std::nullopt;
+}
+
+absl::StatusOr<int64_t> Service::StoreSubmission(Worker& w, const Grid& puzzle,
+                                                 const RatingResult& result,
+                                                 const std::string& label) {
+  int64_t id = 0;
+  const absl::Status stored = w.store->RunInTransaction([&]() -> absl::Status {
+    // The puzzle first, with the client's label; the bank's Store then
+    // finds it (its InsertPuzzle joins this transaction) and adds the
+    // rating.
+    NewPuzzle np;
+    np.givens = puzzle;
+    np.solution = result.solutions.at(0);
+    np.num_solutions = 1;
+    np.source = options_.source;
+    np.label = label;
+    SUDOKU_RETURN_IF_ERROR(w.store->InsertPuzzle(np).status());
+    SUDOKU_ASSIGN_OR_RETURN(id, w.bank->Store(puzzle, result));
+    return absl::OkStatus();
+  });
+  if (!stored.ok()) return stored;
+  return id;
+}
+
+Answer Service::RateOnWorker(Worker& w, const Grid& puzzle,
+                             const std::string& label,
+                             Clock::time_point deadline) {
   RateOutput out;
+  // The canonical key once, for the bank and the answer
+  // (ResourceExhausted for some near-empty large grids).
+  const absl::StatusOr<std::string> key = CanonicalKey(puzzle);
+  // The bank first: a stored puzzle was proven unique when it was stored.
   if (w.bank != nullptr) {
-    absl::StatusOr<std::optional<RateOutput>> stored = w.bank->Lookup(puzzle);
+    // Without a minlex key the store matches the puzzle as written
+    // (SqlitePuzzleStore's "raw:" keys): its own lookup knows how.
+    absl::StatusOr<std::optional<RateOutput>> stored =
+        key.ok() ? Lookup(w, puzzle, *key) : w.bank->Lookup(puzzle);
     if (!stored.ok())
       return ErrorAnswer(500,
                          absl::StrCat("bank: ", stored.status().message()));
@@ -271,13 +360,28 @@ Answer Service::RateOnWorker(Worker& w, const Grid& puzzle) {
     }
   }
   if (out.status() != RateOutput::RATED) {
-    const RatingResult result = rater_->Rate(puzzle);
-    out = bank::RateOutputOf(puzzle, *rater_, result, /*explain=*/false);
+    int64_t nodes = 0;
+    const int count = CountSolutions(puzzle, deadline, &nodes);
+    if (count < 0) return CountBudgetAnswer(count, nodes);
+    // The rater gets what is left of the budget (RaterOptions::max_seconds,
+    // its walk's and its exact search's bound).
+    const double left = SecondsLeft(deadline);
+    if (left <= 0) return SecondsBudgetAnswer("before the rating started");
+    RaterOptions bounded = rate_options_;
+    bounded.max_seconds = left;
+    absl::StatusOr<std::unique_ptr<Rater>> rater = Rater::Create(bounded);
+    if (!rater.ok())
+      return ErrorAnswer(500,
+                         absl::StrCat("rater: ", rater.status().message()));
+    const RatingResult result = (*rater)->Rate(puzzle);
+    if (result.status == RateStatus::kOutOfTime)
+      return SecondsBudgetAnswer("the rating stopped unfinished");
+    out = bank::RateOutputOf(puzzle, **rater, result, /*explain=*/false);
     if (out.status() == RateOutput::RATED) {
       metrics_.RatingComputed();
       if (w.bank != nullptr) {
         std::lock_guard<std::mutex> lock(write_mu_);
-        absl::StatusOr<int64_t> id = w.bank->Store(puzzle, result);
+        absl::StatusOr<int64_t> id = StoreSubmission(w, puzzle, result, label);
         if (!id.ok()) {
           return ErrorAnswer(
               500, absl::StrCat("storing failed: ", id.status().message()));
@@ -286,10 +390,8 @@ Answer Service::RateOnWorker(Worker& w, const Grid& puzzle) {
       }
     }
   }
-  if (out.status() == RateOutput::RATED) {
-    absl::StatusOr<std::string> key = CanonicalKey(puzzle);
-    if (key.ok()) out.set_canonical_key(*key);
-  }
+  if (out.status() == RateOutput::RATED && key.ok())
+    out.set_canonical_key(*key);
   Answer a = JsonAnswer(out.status() == RateOutput::RATED ? 200 : 422, out);
   a.canonical_key = out.canonical_key();
   return a;
@@ -310,8 +412,10 @@ Answer Service::Rate(absl::string_view body) {
       !refusal.empty()) {
     return ErrorAnswer(422, refusal, "shape");
   }
-  return RunJob(
-      [this, grid = *puzzle](Worker& w) { return RateOnWorker(w, grid); });
+  return RunJob([this, grid = *puzzle, label = request.label()](
+                    Worker& w, Clock::time_point deadline) {
+    return RateOnWorker(w, grid, label, deadline);
+  });
 }
 
 Answer Service::Explain(absl::string_view body) {
@@ -329,10 +433,10 @@ Answer Service::Explain(absl::string_view body) {
       !refusal.empty()) {
     return ErrorAnswer(422, refusal, "shape");
   }
-  return RunJob([this, grid = *puzzle](Worker&) {
+  return RunJob([this, grid = *puzzle](Worker&, Clock::time_point deadline) {
     int64_t nodes = 0;
-    const int solutions = CountSolutions(grid, &nodes);
-    if (solutions < 0) return NodeBudgetAnswer(nodes);
+    const int solutions = CountSolutions(grid, deadline, &nodes);
+    if (solutions < 0) return CountBudgetAnswer(solutions, nodes);
     if (solutions != 1) {
       // The verdict without the walk-through (which on a near-empty grid
       // runs for minutes); the words of ExplainToOutput.
@@ -345,7 +449,14 @@ Answer Service::Explain(absl::string_view body) {
                           "techniques were not used");
       return JsonAnswer(422, out);
     }
-    Answer a = JsonAnswer(200, bank::ExplainToOutput(*steps_, grid));
+    absl::StatusOr<std::unique_ptr<StepSolver>> steps = BoundedSteps(deadline);
+    if (!steps.ok()) return SecondsBudgetAnswer("before the explanation");
+    ExplainOutput out = bank::ExplainToOutput(**steps, grid);
+    if (out.status() == ExplainStatusName(ExplainStatus::kOutOfTime)) {
+      return SecondsBudgetAnswer(absl::StrCat("the explanation stopped after ",
+                                              out.steps_size(), " steps"));
+    }
+    Answer a = JsonAnswer(200, out);
     absl::StatusOr<std::string> key = CanonicalKey(grid);
     if (key.ok()) a.canonical_key = *key;
     return a;
@@ -365,49 +476,85 @@ Answer Service::Hint(absl::string_view body) {
       !refusal.empty()) {
     return ErrorAnswer(422, refusal, "shape");
   }
-  return RunJob([this, grid = *puzzle, request](Worker&) {
+  return RunJob([this, grid = *puzzle, request](Worker&,
+                                                Clock::time_point deadline) {
     int64_t nodes = 0;
-    if (CountSolutions(grid, &nodes) < 0) return NodeBudgetAnswer(nodes);
+    const int count = CountSolutions(grid, deadline, &nodes);
+    if (count < 0) return CountBudgetAnswer(count, nodes);
+    absl::StatusOr<std::unique_ptr<StepSolver>> steps = BoundedSteps(deadline);
+    if (!steps.ok()) return SecondsBudgetAnswer("before the hint");
     HintOutput out =
-        bank::Hint(*steps_, grid, request.grid(), request.pencil());
+        bank::Hint(**steps, grid, request.grid(), request.pencil());
     return JsonAnswer(out.status() == "invalid" ? 422 : 200, out);
   });
 }
 
-Answer Service::GenerateOnWorker(Worker& w, const Shape& shape,
-                                 const std::string& symmetry, Level level,
-                                 std::optional<uint64_t> seed) {
-  GeneratedOutput out;
-  out.set_shape(shape.name());
-  out.set_symmetry(symmetry);
-  // The bank's unused stock first (unless a seed asks for one puzzle).
-  if (w.store != nullptr && !seed.has_value()) {
+absl::StatusOr<std::unique_ptr<StepSolver>> Service::BoundedSteps(
+    Clock::time_point deadline) const {
+  const double left = SecondsLeft(deadline);
+  if (left <= 0)
+    return absl::DeadlineExceededError("the request's budget ran out");
+  DeductionOptions options;
+  options.max_seconds = left;
+  return StepSolver::Create("", options);
+}
+
+absl::StatusOr<std::optional<GeneratedOutput>> Service::TakeFromStock(
+    Worker& w, const Shape& shape, Level level) {
+  std::optional<GeneratedOutput> taken;
+  // One write transaction (BEGIN IMMEDIATE) from the query to the mark,
+  // so no other connection, in this process or another, takes the same
+  // puzzle; write_mu_ keeps this process's workers from waiting on
+  // SQLite's lock.
+  std::lock_guard<std::mutex> lock(write_mu_);
+  const absl::Status done = w.store->RunInTransaction([&]() -> absl::Status {
     PuzzleQuery query;
     query.level = std::string(LevelName(level));
     query.shape = shape.name();
     query.unused_in_books = true;
     query.limit = 500;
-    absl::StatusOr<std::vector<StoredPuzzle>> stock = w.store->Query(query);
-    if (stock.ok() && !stock->empty()) {
-      std::random_device device;
-      const StoredPuzzle& p = (*stock)[device() % stock->size()];
-      absl::StatusOr<std::vector<proto::Rating>> ratings =
-          w.store->Ratings(p.id);
-      if (ratings.ok() && !ratings->empty() && p.solution.has_value()) {
-        const RateOutput r =
-            bank::RateOutputOfStored(p.givens, ratings->back(), p.id);
-        out.set_puzzle(ToLine(p.givens));
-        out.set_solution(ToLine(*p.solution));
-        out.set_clues(static_cast<uint32_t>(p.givens.NumFilled()));
-        out.set_score(r.score());
-        out.set_level(r.level());
-        out.set_er(r.er());
-        out.set_hardest_technique(r.hardest_technique());
-        out.set_symmetry("");  // stock puzzles: not known
-        Answer a = JsonAnswer(200, out);
-        a.canonical_key = p.canonical_key;
-        return a;
-      }
+    SUDOKU_ASSIGN_OR_RETURN(std::vector<StoredPuzzle> stock,
+                            w.store->Query(query));
+    // Unrated or unsolved entries cannot be handed out: skip them.
+    std::erase_if(
+        stock, [](const StoredPuzzle& p) { return !p.solution.has_value(); });
+    if (stock.empty()) return absl::OkStatus();
+    std::random_device device;
+    const StoredPuzzle& p = stock[device() % stock.size()];
+    SUDOKU_ASSIGN_OR_RETURN(std::vector<proto::Rating> ratings,
+                            w.store->Ratings(p.id));
+    if (ratings.empty()) return absl::OkStatus();
+    SUDOKU_RETURN_IF_ERROR(w.store->MarkUsed(options_.served_book, {p.id}));
+    const RateOutput r =
+        bank::RateOutputOfStored(p.givens, ratings.back(), p.id);
+    GeneratedOutput out;
+    out.set_shape(shape.name());
+    out.set_symmetry("");  // stock puzzles: not known
+    out.set_puzzle(ToLine(p.givens));
+    out.set_solution(ToLine(*p.solution));
+    out.set_clues(static_cast<uint32_t>(p.givens.NumFilled()));
+    out.set_score(r.score());
+    out.set_level(r.level());
+    out.set_er(r.er());
+    out.set_hardest_technique(r.hardest_technique());
+    taken = std::move(out);
+    return absl::OkStatus();
+  });
+  if (!done.ok()) return done;
+  return taken;
+}
+
+Answer Service::GenerateOnWorker(Worker& w, const Shape& shape,
+                                 const std::string& symmetry, Level level,
+                                 std::optional<uint64_t> seed) {
+  // The bank's unused stock first (unless a seed asks for one puzzle).
+  if (w.store != nullptr && !seed.has_value()) {
+    absl::StatusOr<std::optional<GeneratedOutput>> stock =
+        TakeFromStock(w, shape, level);
+    if (!stock.ok())
+      return ErrorAnswer(500, absl::StrCat("bank: ", stock.status().message()));
+    if (stock->has_value()) {
+      return JsonAnswer(200, **stock);
     }
   }
   GeneratorOptions options;
@@ -425,6 +572,14 @@ Answer Service::GenerateOnWorker(Worker& w, const Shape& shape,
     return ErrorAnswer(
         made.ok() || absl::IsResourceExhausted(made.status()) ? 503 : 500,
         made.ok() ? "no puzzle made" : made.status().message(), "", 1);
+  }
+  if (w.store != nullptr && made->front().puzzle_id > 0) {
+    // Handed out: not stock for the next client.
+    std::lock_guard<std::mutex> lock(write_mu_);
+    const absl::Status marked =
+        w.store->MarkUsed(options_.served_book, {made->front().puzzle_id});
+    if (!marked.ok())
+      return ErrorAnswer(500, absl::StrCat("bank: ", marked.message()));
   }
   return JsonAnswer(200, bank::GeneratedOutputOf(made->front(), *sym));
 }
@@ -450,7 +605,7 @@ Answer Service::Generate(const std::map<std::string, std::string>& params) {
   }
   const Shape* s = *shape;
   const Level l = *level;
-  return RunJob([this, s, symmetry, l, seed](Worker& w) {
+  return RunJob([this, s, symmetry, l, seed](Worker& w, Clock::time_point) {
     return GenerateOnWorker(w, *s, symmetry, l, seed);
   });
 }
@@ -465,7 +620,7 @@ Answer Service::Puzzle(const std::string& key) {
   }
   if (workers_.empty() || workers_[0].store == nullptr)
     return ErrorAnswer(404, "no bank: the server runs without --db");
-  return RunJob([key, shape](Worker& w) {
+  return RunJob([key, shape](Worker& w, Clock::time_point) {
     absl::StatusOr<std::optional<StoredPuzzle>> found =
         w.store->FindByCanonicalKey(shape->name(), key);
     if (!found.ok())
@@ -482,6 +637,7 @@ Answer Service::Puzzle(const std::string& key) {
     out.set_canonical_key(p.canonical_key);
     out.set_shape(p.givens.shape().name());
     out.set_source(p.source);
+    out.set_label(p.label);
     out.set_created(p.created);
     absl::StatusOr<std::vector<proto::Rating>> ratings = w.store->Ratings(p.id);
     if (ratings.ok() && !ratings->empty()) {

@@ -14,12 +14,16 @@
 // Limits: shapes allowed, an exact-search node budget checked before any
 // deduction runs (a near-empty 25x25 grid is answered "several solutions"
 // or refused, never explained for minutes), a wall-clock budget per request
-// (the answer is a 503; the job itself cannot be interrupted and finishes
-// on its worker, storing its rating, so a retry finds it), a bounded queue
-// (503 with Retry-After).
+// whose deadline (arrival + max_seconds) is passed down to the engine: the
+// uniqueness check (BruteForceSolve's deadline), the rater's and the step
+// solver's max_seconds (set to what is left of the budget when the job
+// starts), so an over-budget job stops and frees its worker; a job that
+// starts after its deadline is dropped unrun; a bounded queue (503 with
+// Retry-After).
 #ifndef SUDOKU_SERVICE_SERVICE_H_
 #define SUDOKU_SERVICE_SERVICE_H_
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -36,6 +40,7 @@
 #include "rater/rater.h"
 #include "service/metrics.h"
 #include "service/work_queue.h"
+#include "storage/cli_output.pb.h"
 #include "storage/sqlite_puzzle_store.h"
 
 namespace sudoku::service {
@@ -51,12 +56,16 @@ struct ServiceOptions {
   // Exact-search nodes allowed for the uniqueness check that precedes any
   // rating, explanation or hint.
   int64_t max_nodes = 2'000'000;
-  // Seconds a request may wait for its job (queue wait included).
+  // Seconds a request may take, queue wait included; the engine gets what
+  // is left of it when the job starts.
   double max_seconds = 10;
   // Run the stochastic solvers when rating (solver_success in the answer).
   bool stochastic = true;
   // Provenance source of submitted puzzles.
   std::string source = "submission";
+  // The book (bank collection) that generate's answers join, so the bank's
+  // unused stock hands each puzzle out once.
+  std::string served_book = "served";
   // Tests only: called by each job before it runs.
   std::function<void()> job_hook;
 };
@@ -103,34 +112,69 @@ class Service {
   void Shutdown();
 
  private:
+  using Clock = std::chrono::steady_clock;
   struct Worker {
     std::unique_ptr<SqlitePuzzleStore> store;  // null without a bank
-    std::unique_ptr<bank::RatingBank> bank;
+    std::unique_ptr<bank::RatingBank> bank;    // over `store`, with rater_
   };
-  Service(const ServiceOptions& options, std::unique_ptr<Rater> rater,
-          std::unique_ptr<Rater> judge, std::unique_ptr<StepSolver> steps,
+  // The stored rating of `puzzle` (canonical key `key`) that rater_ would
+  // give, as a rate answer (from_store set), or nullopt: RatingBank::Lookup's
+  // policy, with the key computed once per request and the rater's
+  // parameters once per service.
+  absl::StatusOr<std::optional<RateOutput>> Lookup(Worker& w,
+                                                   const Grid& puzzle,
+                                                   const std::string& key);
+  Service(const ServiceOptions& options, const RaterOptions& rate_options,
+          std::unique_ptr<Rater> rater, std::unique_ptr<Rater> judge,
           std::vector<Worker> workers);
 
-  // Runs `fn` on a worker within the time budget.
-  Answer RunJob(std::function<Answer(Worker&)> fn);
+  // Runs `fn` on a worker with the request's deadline (now + max_seconds);
+  // a job that starts after it is not run.
+  Answer RunJob(std::function<Answer(Worker&, Clock::time_point)> fn);
   // The puzzle of a request, or the error answer (which `ok` reports).
   absl::StatusOr<Grid> ParsePuzzle(const std::string& text,
                                    const std::string& shape) const;
   // "" when `shape` is allowed, else the error text.
   std::string ShapeRefusal(const std::string& shape_name) const;
-  // The uniqueness check within max_nodes: 0, 1 or 2 solutions, or -1 when
-  // the budget ran out.
-  int CountSolutions(const Grid& puzzle, int64_t* nodes) const;
+  // The uniqueness check within max_nodes and the deadline: 0, 1 or 2
+  // solutions, -1 when max_nodes ran out, -2 at the deadline.
+  int CountSolutions(const Grid& puzzle, Clock::time_point deadline,
+                     int64_t* nodes) const;
+  // The answer to a count of -1 or -2.
+  Answer CountBudgetAnswer(int count, int64_t nodes);
   Answer NodeBudgetAnswer(int64_t nodes);
-  Answer RateOnWorker(Worker& w, const Grid& puzzle);
+  Answer SecondsBudgetAnswer(absl::string_view what);
+  // Stores a submission (source options_.source, the client's label) and
+  // its rating in one transaction; returns the puzzle's id. A puzzle whose
+  // isomorph is stored keeps that one's provenance.
+  absl::StatusOr<int64_t> StoreSubmission(Worker& w, const Grid& puzzle,
+                                          const RatingResult& result,
+                                          const std::string& label);
+  // A step solver (default ladder) bounded by what is left until
+  // `deadline`; DeadlineExceeded when nothing is.
+  absl::StatusOr<std::unique_ptr<StepSolver>> BoundedSteps(
+      Clock::time_point deadline) const;
+  Answer RateOnWorker(Worker& w, const Grid& puzzle, const std::string& label,
+                      Clock::time_point deadline);
+  // A stock puzzle of that level and shape, taken (marked used) in one
+  // transaction, or nullopt when the stock is empty.
+  absl::StatusOr<std::optional<GeneratedOutput>> TakeFromStock(
+      Worker& w, const Shape& shape, Level level);
   Answer GenerateOnWorker(Worker& w, const Shape& shape,
                           const std::string& symmetry, Level level,
                           std::optional<uint64_t> seed);
 
   const ServiceOptions options_;
-  const std::unique_ptr<Rater> rater_;  // rate (with the stochastic solvers)
+  // The rater's options; each rating job gets a rater with max_seconds set
+  // to what is left of its request's budget.
+  const RaterOptions rate_options_;
+  // rate_options_ with the default bound: the bank's rating parameters
+  // (max_seconds is not one).
+  const std::unique_ptr<Rater> rater_;
   const std::unique_ptr<Rater> judge_;  // generate's judge (without them)
-  const std::unique_ptr<StepSolver> steps_;  // explain, hint
+  // rater_->ScoreParameters(), as stored with a rating (bank::SameRating).
+  const std::map<std::string, std::string> score_parameters_;
+  const std::string engine_version_;  // RaterEngineVersion()
   std::vector<Worker> workers_;
   std::mutex write_mu_;  // one writer at a time
   Metrics metrics_;

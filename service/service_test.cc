@@ -10,6 +10,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -42,6 +43,13 @@ constexpr char kMultiple[] =
 constexpr char kNone[] =
     "12345678.........9..............................................."
     "................";
+// A unique 16x16 puzzle (tests/data/puzzles.txt) whose explanation takes
+// seconds: more than the budget the tests give it.
+constexpr char kSlow16[] =
+    "C7.B.E2......41...6....A...7..D....AG.7.86.E...F83.....B..9.......1.C..G9."
+    "25.73...BF..92....5D.C.A...F.E..G...2.5...D.....C61E...6C....F7...31.4.8."
+    "5...16..4....A..1.7E..9.36......9.83..5.....24.2.9..D38..G6..7.........A."
+    "C....D....A..B.9.5..1...6.47D......B";
 constexpr char kClash[] =
     "55..............................................................."
     "................";
@@ -104,11 +112,12 @@ M FromJson(const std::string& body) {
   return m;
 }
 
-std::string PuzzleBody(const std::string& puzzle,
-                       const std::string& shape = "") {
+std::string PuzzleBody(const std::string& puzzle, const std::string& shape = "",
+                       const std::string& label = "") {
   PuzzleRequest r;
   r.set_puzzle(puzzle);
   r.set_shape(shape);
+  r.set_label(label);
   return ToJson(r);
 }
 
@@ -177,8 +186,9 @@ TEST(ServiceTest, RateStoresASubmissionAndServesIsomorphsFromTheBank) {
   ServerOptions options = DefaultOptions("rate.db");
   TestServer server(options);
   httplib::Client c = server.Client();
-  auto first = c.Post("/api/v1/rate", PuzzleBody(testing::kWikiPuzzle),
-                      "application/json");
+  auto first =
+      c.Post("/api/v1/rate", PuzzleBody(testing::kWikiPuzzle, "", "site-42"),
+             "application/json");
   ASSERT_TRUE(first);
   ASSERT_EQ(first->status, 200) << first->body;
   const RateOutput rated = FromJson<RateOutput>(first->body);
@@ -195,8 +205,8 @@ TEST(ServiceTest, RateStoresASubmissionAndServesIsomorphsFromTheBank) {
   Rng rng(7);
   const Grid iso = RandomIsomorph(puzzle, rng);
   ASSERT_NE(ToLine(iso), ToLine(puzzle));
-  auto second =
-      c.Post("/api/v1/rate", PuzzleBody(ToLine(iso)), "application/json");
+  auto second = c.Post("/api/v1/rate", PuzzleBody(ToLine(iso), "", "other"),
+                       "application/json");
   ASSERT_TRUE(second);
   ASSERT_EQ(second->status, 200);
   const RateOutput again = FromJson<RateOutput>(second->body);
@@ -225,6 +235,8 @@ TEST(ServiceTest, RateStoresASubmissionAndServesIsomorphsFromTheBank) {
   ASSERT_EQ(stored->status, 200) << stored->body;
   const StoredPuzzleOutput p = FromJson<StoredPuzzleOutput>(stored->body);
   EXPECT_EQ(p.source(), "submission");
+  // The first submission's label; the isomorph found it stored.
+  EXPECT_EQ(p.label(), "site-42");
   EXPECT_EQ(p.puzzle(), ToLine(puzzle));
   EXPECT_EQ(p.rating().score(), rated.score());
   EXPECT_EQ(p.id(), rated.puzzle_id());
@@ -382,11 +394,11 @@ TEST(ServiceTest, GenerateAndRender) {
   auto again = c.Get("/api/v1/generate?level=easy&seed=5&symmetry=none");
   ASSERT_TRUE(again);
   EXPECT_EQ(FromJson<GeneratedOutput>(again->body).puzzle(), g.puzzle());
-  // Without a seed: the bank's unused stock of that level (this puzzle).
-  auto stock = c.Get("/api/v1/generate?level=easy");
-  ASSERT_TRUE(stock);
-  ASSERT_EQ(stock->status, 200);
-  EXPECT_EQ(FromJson<GeneratedOutput>(stock->body).puzzle(), g.puzzle());
+  // Handed out, so not stock: a request without a seed gets another one.
+  auto fresh = c.Get("/api/v1/generate?level=easy");
+  ASSERT_TRUE(fresh);
+  ASSERT_EQ(fresh->status, 200) << fresh->body;
+  EXPECT_NE(FromJson<GeneratedOutput>(fresh->body).puzzle(), g.puzzle());
 
   auto bad_level = c.Get("/api/v1/generate?level=impossible");
   ASSERT_TRUE(bad_level);
@@ -413,6 +425,77 @@ TEST(ServiceTest, GenerateAndRender) {
   auto bad_puzzle = c.Get("/api/v1/render?format=svg&puzzle=55");
   ASSERT_TRUE(bad_puzzle);
   EXPECT_EQ(bad_puzzle->status, 422);
+}
+
+TEST(ServiceTest, GenerateHandsOutEachStockPuzzleOnceUnderConcurrency) {
+  ServerOptions options = DefaultOptions("stock.db");
+  options.service.stochastic = false;
+  options.service.workers = 3;
+  options.service.queue = 32;
+  TestServer server(options);
+  // Stock: rated submissions.
+  std::vector<Grid> puzzles = testing::LoadTestPuzzles("deduction_puzzles.txt");
+  ASSERT_GE(puzzles.size(), 24u);
+  puzzles.erase(puzzles.begin() + 24, puzzles.end());
+  httplib::Client c = server.Client();
+  for (const Grid& p : puzzles) {
+    auto r = c.Post("/api/v1/rate", PuzzleBody(ToLine(p)), "application/json");
+    ASSERT_TRUE(r);
+    ASSERT_EQ(r->status, 200) << r->body;
+  }
+  auto store = SqlitePuzzleStore::Open(options.service.db_path);
+  ASSERT_TRUE(store.ok());
+  // The level with the most stock.
+  std::string level;
+  std::set<std::string> stock;
+  for (const char* l : {"easy", "medium", "hard", "evil", "extreme"}) {
+    PuzzleQuery q;
+    q.level = l;
+    q.unused_in_books = true;
+    auto found = (*store)->Query(q);
+    ASSERT_TRUE(found.ok());
+    if (found->size() > stock.size()) {
+      level = l;
+      stock.clear();
+      for (const StoredPuzzle& p : *found) stock.insert(ToLine(p.givens));
+    }
+  }
+  ASSERT_GE(stock.size(), 3u) << "too little stock of any level";
+
+  // As many concurrent requests as there is stock: each gets its own.
+  std::vector<std::string> got(stock.size());
+  std::vector<int> status(stock.size(), 0);
+  std::vector<std::thread> clients;
+  for (size_t i = 0; i < stock.size(); ++i) {
+    clients.emplace_back([&, i] {
+      auto r =
+          server.Client().Get(absl::StrCat("/api/v1/generate?level=", level));
+      status[i] = r ? r->status : -1;
+      if (r && r->status == 200)
+        got[i] = FromJson<GeneratedOutput>(r->body).puzzle();
+    });
+  }
+  for (std::thread& t : clients) t.join();
+  std::set<std::string> distinct;
+  for (size_t i = 0; i < got.size(); ++i) {
+    EXPECT_EQ(status[i], 200) << i;
+    EXPECT_TRUE(stock.count(got[i])) << got[i] << " is not from the stock";
+    distinct.insert(got[i]);
+  }
+  EXPECT_EQ(distinct.size(), stock.size()) << "a stock puzzle went out twice";
+  // All marked used: none is left to hand out again.
+  PuzzleQuery q;
+  q.level = level;
+  q.unused_in_books = true;
+  auto left = (*store)->Query(q);
+  ASSERT_TRUE(left.ok());
+  EXPECT_TRUE(left->empty());
+  auto found = (*store)->FindIsomorph(*ParseGrid(got[0]));
+  ASSERT_TRUE(found.ok() && found->has_value());
+  auto books = (*store)->CollectionsOf((*found)->id);
+  ASSERT_TRUE(books.ok());
+  EXPECT_THAT(*books, ::testing::Contains(
+                          std::pair<std::string, bool>("served", true)));
 }
 
 TEST(ServiceTest, ShapesNotAllowedAreRefused) {
@@ -454,7 +537,7 @@ TEST(ServiceTest, NodeBudgetRefusesAPuzzleTheUniquenessCheckCannotSettle) {
   }
 }
 
-TEST(ServiceTest, TimeBudgetAnswers503WhileTheWorkGoesOn) {
+TEST(ServiceTest, TimeBudgetAnswers503AndDropsAJobPastItsDeadline) {
   Gate gate;
   ServerOptions options = DefaultOptions("seconds.db");
   options.service.max_seconds = 0.2;
@@ -470,12 +553,38 @@ TEST(ServiceTest, TimeBudgetAnswers503WhileTheWorkGoesOn) {
   EXPECT_EQ(e.limit(), "seconds");
   EXPECT_THAT(e.error(), HasSubstr("work budget exceeded"));
   gate.Open();
-  server.Stop();  // drains: the job finishes and stores its rating
+  server.Stop();  // drains: the job starts past its deadline and is dropped
   auto store = SqlitePuzzleStore::Open(options.service.db_path);
   ASSERT_TRUE(store.ok());
   auto found = (*store)->FindIsomorph(*ParseGrid(testing::kWikiPuzzle));
   ASSERT_TRUE(found.ok());
-  EXPECT_TRUE(found->has_value());
+  EXPECT_FALSE(found->has_value());
+}
+
+TEST(ServiceTest, OverBudgetWorkStopsAndFreesItsWorker) {
+  ServerOptions options = DefaultOptions("overbudget.db");
+  options.service.workers = 1;
+  options.service.max_seconds = 2;
+  TestServer server(options);
+  httplib::Client c = server.Client();
+  for (const char* path : {"/api/v1/explain", "/api/v1/rate"}) {
+    auto slow = c.Post(path, PuzzleBody(kSlow16), "application/json");
+    ASSERT_TRUE(slow) << path;
+    EXPECT_EQ(slow->status, 503) << path << ": " << slow->body;
+    EXPECT_EQ(FromJson<ErrorOutput>(slow->body).limit(), "seconds") << path;
+    // The one worker is free again: a request that needs it is answered
+    // within its own budget (without the engine's stop it would wait for
+    // the rest of the explanation and get 503 as well).
+    auto next = c.Get(absl::StrCat("/api/v1/puzzles/", std::string(81, '.')));
+    ASSERT_TRUE(next) << path;
+    EXPECT_EQ(next->status, 404) << path << ": " << next->body;
+  }
+  server.Stop();
+  auto store = SqlitePuzzleStore::Open(options.service.db_path);
+  ASSERT_TRUE(store.ok());
+  auto found = (*store)->FindIsomorph(*ParseGrid(kSlow16));
+  ASSERT_TRUE(found.ok());
+  EXPECT_FALSE(found->has_value());  // no rating was finished
 }
 
 TEST(ServiceTest, FullQueueAnswers503WithRetryAfter) {
