@@ -52,7 +52,7 @@ def summary(groups):
               f"{statistics.median(r.er for r in ratings):.1f} |")
 
 
-def plot(groups, out):
+def plot(groups, out, title):
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -61,26 +61,66 @@ def plot(groups, out):
         print("matplotlib is not installed (apt-get install "
               "python3-matplotlib): no plot", file=sys.stderr)
         return False
-    fig, axes = plt.subplots(1, 3, figsize=(15, 4.5))
+    import random
+
+    import numpy as np  # matplotlib's own dependency
+    fig, axes = plt.subplots(1, 3, figsize=(15, 4.8))
     names = [n for n in groups if groups[n]]
-    axes[0].hist([[r.score for r in groups[n]] for n in names], bins=30,
-                 label=names, histtype="step", linewidth=1.5)
-    axes[0].set_xlabel("Forge score (ln seconds)")
-    axes[0].set_ylabel("puzzles")
-    axes[0].set_title("Score per level")
-    axes[0].legend()
+    # One colour and one legend entry (with its size) per set, the same in
+    # every panel; the external file in grey crosses, drawn first (under the
+    # generated levels).
+    colours = dict(zip(LEVELS, ("tab:blue", "tab:orange", "tab:green",
+                                "tab:red")))
+    style = {n: dict(color=colours.get(n, "0.45"),
+                     marker="o" if n in colours else "x",
+                     label=f"{n} (n={len(groups[n])})") for n in names}
+    order = [n for n in names if n not in colours] + [
+        n for n in names if n in colours]
+    # Scores as the share of each set's puzzles per bin: the sets differ in
+    # size, so counts would not compare.
+    lo = min(r.score for n in names for r in groups[n])
+    hi = max(r.score for n in names for r in groups[n])
+    bins = [lo + (hi - lo) * i / 40 for i in range(41)]
     for n in names:
-        axes[1].scatter([r.clues for r in groups[n]],
-                        [r.score for r in groups[n]], s=4, alpha=0.5, label=n)
+        scores = [r.score for r in groups[n]]
+        axes[0].hist(scores, bins=bins, weights=[1 / len(scores)] * len(scores),
+                     histtype="step", linewidth=1.5, color=style[n]["color"],
+                     label=style[n]["label"])
+    axes[0].set_xlabel("Forge score (ln of expected seconds)")
+    axes[0].set_ylabel("share of the set's puzzles per bin")
+    axes[0].set_title("Score per set")
+    axes[0].legend(fontsize=8)
+    # The score as time: a top axis in expected minutes (e**score / 60).
+    top = axes[0].secondary_xaxis(
+        "top", functions=(lambda s: np.exp(s) / 60,
+                          lambda m: np.log(np.maximum(m, 1e-9) * 60)))
+    top.set_xlabel("expected minutes (a typical player)")
+    # Clue counts are integers: a small horizontal jitter (said on the axis)
+    # keeps a column of 1,000 points from hiding how they spread.
+    jitter = random.Random(0)
+    for n in order:
+        st = style[n]
+        axes[1].scatter([r.clues + jitter.uniform(-0.3, 0.3)
+                         for r in groups[n]],
+                        [r.score for r in groups[n]], s=5, alpha=0.4,
+                        color=st["color"], marker=st["marker"],
+                        linewidths=0.6, label=st["label"])
         axes[2].scatter([r.er for r in groups[n]],
-                        [r.score for r in groups[n]], s=4, alpha=0.5, label=n)
-    axes[1].set_xlabel("clues")
+                        [r.score for r in groups[n]], s=5, alpha=0.4,
+                        color=st["color"], marker=st["marker"],
+                        linewidths=0.6, label=st["label"])
+    axes[1].set_xlabel("clues (jittered by up to ±0.3)")
     axes[1].set_ylabel("Forge score")
     axes[1].set_title("Score against clue count")
-    axes[2].set_xlabel("SE ER (our ladder)")
+    axes[2].set_xlabel("SE ER on our ladder (not Sudoku Explainer's own)")
     axes[2].set_ylabel("Forge score")
     axes[2].set_title("Score against ER")
-    axes[2].legend(markerscale=4)
+    handles, labels = axes[2].get_legend_handles_labels()
+    by_label = dict(zip(labels, handles))
+    axes[2].legend([by_label[style[n]["label"]] for n in names],
+                   [style[n]["label"] for n in names], markerscale=3,
+                   fontsize=8)
+    fig.suptitle(title, fontsize=9)
     fig.tight_layout()
     fig.savefig(out, dpi=90)
     print(f"wrote {out}", file=sys.stderr)
@@ -103,7 +143,10 @@ def main():
         groups[Path(args.rate).stem] = rate_file(args.rate, args.rate_limit,
                                                  args.jobs)
     summary(groups)
-    if not plot(groups, args.out) and args.require_plot:
+    title = (f"sudoku_forge {sf.__version__}, engine {sf.engine_version()}: "
+             f"{args.per_level} generated puzzles per level (seed {args.seed})"
+             + (f", and {Path(args.rate).name}" if args.rate else ""))
+    if not plot(groups, args.out, title) and args.require_plot:
         sys.exit(1)
 
 

@@ -286,7 +286,10 @@ std::pair<std::string, std::string> Canonical(const std::string& text,
 
 // generate --json for puzzles `first` .. `first + count - 1` of `seed`:
 // puzzle i depends only on the seed, the options and i, so the package's
-// iterator asks for chunks and yields the CLI's puzzles.
+// iterator asks for chunks and yields the CLI's puzzles. The options and the
+// difficulty target are generate's flags of the same names, read the same
+// way (cli/generate_command.cc): --level sets the score band, --score-min /
+// --score-max narrow it, --requires asks for a technique.
 struct GenerateArgs {
   int64_t first = 0;
   int64_t count = 1;
@@ -299,13 +302,15 @@ struct GenerateArgs {
   int min_clues = 0;
   int max_clues = 0;
   int max_attempts = 1000;
+  bool strict_minimal = false;
+  double score_min = -1e9;
+  double score_max = 1e9;
+  std::optional<double> score_target;
+  std::string requires_technique;
+  bool stochastic = false;
 };
 
-std::string GeneratedJson(const bank::MadePuzzle& m, Symmetry symmetry) {
-  return ToJson(bank::GeneratedOutputOf(m, symmetry));
-}
-
-std::vector<std::string> Generate(const GenerateArgs& a) {
+GeneratorOptions GeneratorOptionsOf(const GenerateArgs& a) {
   GeneratorOptions options;
   if (!a.shape.empty()) {
     absl::StatusOr<const Shape*> shape = Shape::FromSpec(a.shape);
@@ -319,34 +324,48 @@ std::vector<std::string> Generate(const GenerateArgs& a) {
   options.min_clues = a.min_clues;
   options.max_clues = a.max_clues;
   options.max_attempts = a.max_attempts;
+  options.allow_backoff = !a.strict_minimal;
   if (absl::Status valid = options.Validate(); !valid.ok()) ThrowValue(valid);
+  return options;
+}
+
+DifficultyTarget TargetOf(const GenerateArgs& a) {
   DifficultyTarget target;
+  target.requires_technique = a.requires_technique;
+  target.score_min = a.score_min;
+  target.score_max = a.score_max;
+  target.score_target = a.score_target;
   if (!a.level.empty()) {
     absl::StatusOr<Level> level = ParseLevel(a.level);
     if (!level.ok()) ThrowValue(level.status());
     target.level = *level;
   }
+  return target;
+}
+
+std::vector<std::string> Generate(const GenerateArgs& a) {
+  const GeneratorOptions options = GeneratorOptionsOf(a);
+  const DifficultyTarget target = TargetOf(a);
   if (a.first < 0 || a.count < 1)
     throw py::value_error("count must be at least 1");
-  std::unique_ptr<Rater> rater;
-  if (target.active()) {
-    absl::StatusOr<std::unique_ptr<Rater>> made = Rater::Create({});
-    if (!made.ok()) ThrowValue(made.status());
-    rater = *std::move(made);
-  }
-  std::vector<uint64_t> indices;
-  for (int64_t i = 0; i < a.count; ++i)
-    indices.push_back(static_cast<uint64_t>(a.first + i));
-  absl::StatusOr<bank::BatchSpec> spec = bank::PlanGeneration(
-      options, target, rater.get(), a.seed, std::move(indices), a.jobs);
+  // The CLI's rater (WithSolverFeatures, the model's stochastic use), made
+  // once: only a target or --stochastic needs one.
+  const Rater* rater =
+      target.active() || a.stochastic ? &SharedRater(false) : nullptr;
+  absl::StatusOr<bank::BatchSpec> spec = bank::PlanGenerationRange(
+      options, target, rater, a.seed,
+      bank::IndexRange{static_cast<uint64_t>(a.first),
+                       static_cast<uint64_t>(a.first + a.count), 1},
+      a.jobs);
   if (!spec.ok()) ThrowValue(spec.status());
+  spec->stochastic = a.stochastic;
   std::vector<std::string> made;
   absl::StatusOr<bank::BatchStats> stats;
   {
     py::gil_scoped_release release;
     bank::BatchCallbacks callbacks;
     callbacks.on_made = [&](const bank::MadePuzzle& m) {
-      made.push_back(GeneratedJson(m, options.symmetry));
+      made.push_back(ToJson(bank::GeneratedOutputOf(m, options.symmetry)));
     };
     stats = bank::RunBatch(*spec, bank::StoreSpec{}, nullptr, callbacks);
   }
@@ -391,16 +410,20 @@ std::pair<double, double> BenchEngine(const std::string& text, int repeats) {
 // One connection: each call takes the bank's lock (with the GIL released
 // while it waits, so a thread rating with the GIL released cannot deadlock
 // with one waiting for the lock), so Python threads may share a Bank.
+//
+// readonly: SQLite opens the file read-only (SqliteStoreOptions::read_only,
+// the CLI's stats/list/show/export open): nothing is written, not even the
+// WAL switch, so a bank on a read-only file or in a read-only directory can
+// be queried. A write the bank refuses raises PermissionError.
 class Bank {
  public:
   Bank(const std::string& path, bool readonly) : readonly_(readonly) {
     SqliteStoreOptions options;
     options.create_if_missing = !readonly;
+    options.read_only = readonly;
     absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> store =
         SqlitePuzzleStore::Open(path, options);
-    if (!store.ok()) {
-      throw py::value_error(absl::StrCat(path, ": ", store.status().message()));
-    }
+    if (!store.ok()) ThrowStoreError(store.status(), /*opening=*/true);
     store_ = *std::move(store);
   }
 
@@ -440,7 +463,12 @@ class Bank {
   // `collection` is given, joins it.
   std::string RateAndStore(const std::string& text, const std::string& shape,
                            const std::string& collection, bool stochastic) {
-    if (readonly_) throw py::value_error("the bank was opened readonly");
+    if (readonly_) {
+      ThrowStoreError(absl::FailedPreconditionError(
+                          "the bank was opened read-only (readonly=True); "
+                          "open it with readonly=False to store ratings"),
+                      false);
+    }
     const std::unique_lock<std::mutex> lock = Lock();
     absl::StatusOr<Grid> grid = ParseGrid(text, OptionsFor(shape));
     if (!grid.ok()) {
@@ -489,13 +517,31 @@ class Bank {
     return lock;
   }
 
+  // A store error as the Python exception a caller can act on: a write the
+  // bank refuses (read-only) is PermissionError, a missing bank
+  // FileNotFoundError; other open failures (not a bank, a newer schema) are
+  // ValueError, other failures of a call RuntimeError.
+  [[noreturn]] static void ThrowStoreError(const absl::Status& status,
+                                           bool opening) {
+    const std::string message(status.message());
+    PyObject* type = opening ? PyExc_ValueError : PyExc_RuntimeError;
+    if (status.code() == absl::StatusCode::kNotFound) {
+      type = PyExc_FileNotFoundError;
+    } else if (status.code() == absl::StatusCode::kFailedPrecondition &&
+               message.find("read-only") != std::string::npos) {
+      type = PyExc_PermissionError;
+    }
+    PyErr_SetString(type, message.c_str());
+    throw py::error_already_set();
+  }
+
   template <typename T>
   static absl::StatusOr<T> Check(absl::StatusOr<T> v) {
-    if (!v.ok()) throw std::runtime_error(std::string(v.status().message()));
+    if (!v.ok()) ThrowStoreError(v.status(), false);
     return v;
   }
   static void CheckStatus(const absl::Status& s) {
-    if (!s.ok()) throw std::runtime_error(std::string(s.message()));
+    if (!s.ok()) ThrowStoreError(s, false);
   }
 
   py::dict Row(const StoredPuzzle& p) {
@@ -552,7 +598,13 @@ void Bind(py::module_& m) {
       .def_readwrite("minimal", &GenerateArgs::minimal)
       .def_readwrite("min_clues", &GenerateArgs::min_clues)
       .def_readwrite("max_clues", &GenerateArgs::max_clues)
-      .def_readwrite("max_attempts", &GenerateArgs::max_attempts);
+      .def_readwrite("max_attempts", &GenerateArgs::max_attempts)
+      .def_readwrite("strict_minimal", &GenerateArgs::strict_minimal)
+      .def_readwrite("score_min", &GenerateArgs::score_min)
+      .def_readwrite("score_max", &GenerateArgs::score_max)
+      .def_readwrite("score_target", &GenerateArgs::score_target)
+      .def_readwrite("requires_technique", &GenerateArgs::requires_technique)
+      .def_readwrite("stochastic", &GenerateArgs::stochastic);
   m.def("generate", &Generate, py::arg("args"));
   py::class_<Bank>(m, "Bank")
       .def(py::init<const std::string&, bool>(), py::arg("path"),

@@ -448,14 +448,30 @@ def canonical(puzzle: Any, *, shape: Optional[str] = None) -> str:
 
 
 def generate(count: int = 1, *, level: Optional[str] = None,
+             score_min: Optional[float] = None,
+             score_max: Optional[float] = None,
+             score_target: Optional[float] = None,
+             requires: Optional[str] = None,
              shape: Optional[str] = None, symmetry: str = "none",
              seed: int = 1, jobs: int = 1, minimal: bool = True,
              min_clues: int = 0, max_clues: int = 0,
-             max_attempts: int = 1000) -> Iterator[Dict[str, Any]]:
+             max_attempts: int = 1000, strict_minimal: bool = False,
+             stochastic: bool = False) -> Iterator[Dict[str, Any]]:
     """Yields ``count`` puzzles as ``sudoku-forge generate --json`` prints
-    them (index, puzzle, solution, clues, seed, and with a level score,
-    level, er): the same seed gives the CLI's puzzles, for any ``jobs``.
-    ValueError for a bad option or a puzzle not found in ``max_attempts``."""
+    them (index, puzzle, solution, clues, seed, and with a difficulty target
+    score, level, er): the same seed and options give the CLI's puzzles, for
+    any ``jobs``.
+
+    The difficulty target is the CLI's: ``level`` sets the score band,
+    ``score_min`` / ``score_max`` narrow it (or make a band without a level),
+    ``score_target`` is the preferred score inside it, ``requires`` a
+    technique id the puzzle's easiest solution must use (``x_wing``, ...).
+    ``strict_minimal`` never puts clues back to make a too-hard puzzle
+    easier; ``stochastic`` adds the stochastic solvers' success rates.
+
+    ValueError for a bad option (an empty band, an unknown technique) or a
+    puzzle not found in ``max_attempts``.
+    """
     if count < 1:
         raise ValueError("count must be at least 1")
     chunk = max(4, 2 * int(jobs))
@@ -465,6 +481,13 @@ def generate(count: int = 1, *, level: Optional[str] = None,
         args.first = first
         args.count = min(chunk, count - first)
         args.level = level or ""
+        if score_min is not None:
+            args.score_min = float(score_min)
+        if score_max is not None:
+            args.score_max = float(score_max)
+        args.score_target = None if score_target is None else float(
+            score_target)
+        args.requires_technique = requires or ""
         args.shape = _shape(shape)
         args.symmetry = symmetry
         args.seed = int(seed)
@@ -473,6 +496,8 @@ def generate(count: int = 1, *, level: Optional[str] = None,
         args.min_clues = int(min_clues)
         args.max_clues = int(max_clues)
         args.max_attempts = int(max_attempts)
+        args.strict_minimal = bool(strict_minimal)
+        args.stochastic = bool(stochastic)
         for text in _core.generate(args):
             yield _json.loads(text)
         first += args.count
@@ -511,19 +536,23 @@ class BankRow:
 class Bank:
     """The SQLite puzzle bank the CLI's ``--db`` commands use.
 
-    ``Bank(path)`` opens an existing bank for queries (readonly=True: the file
-    must exist and the package writes nothing to it); ``readonly=False``
-    creates it when missing and allows :meth:`rate`.
+    ``Bank(path)`` (readonly=True) opens an existing bank read-only, as the
+    CLI's ``stats``, ``list``, ``show`` and ``export`` do: SQLite never
+    writes the file, so a bank on a read-only file, in a read-only
+    directory or on a read-only volume can be queried. ``readonly=False``
+    creates the bank when missing and allows :meth:`rate`.
+
+    Raises FileNotFoundError (no such bank), PermissionError (a write the
+    bank refuses: :meth:`rate` on a read-only Bank, or a bank without write
+    permission opened with readonly=False), ValueError (not a Sudoku Forge
+    bank, or one of a newer schema).
     """
 
     def __init__(self, path: str, readonly: bool = True):
         self.path = str(path)
-        self.readonly = readonly
-        try:
-            self._bank = _core.Bank(self.path, readonly)
-        except ValueError as e:
-            raise FileNotFoundError(str(e)) if readonly and "no such" in str(
-                e).lower() else e
+        self.readonly = bool(readonly)
+        self._bank = None
+        self._bank = _core.Bank(self.path, self.readonly)
 
     def query(self, *, collection: Optional[str] = None,
               level: Optional[str] = None, shape: Optional[str] = None,
@@ -556,7 +585,9 @@ class Bank:
         (any isomorph), else a new rating, stored with its trace; the puzzle
         joins ``collection`` when given."""
         if self.readonly:
-            raise PermissionError("the bank was opened readonly")
+            raise PermissionError(
+                f"{self.path}: the bank was opened read-only (readonly=True);"
+                " open it with readonly=False to store ratings")
         return _raise_unless_rated(_rating_of(self._open().rate_and_store(
             _to_text(puzzle), _shape(shape), collection or "", stochastic)))
 

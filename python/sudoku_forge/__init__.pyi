@@ -81,10 +81,14 @@ def count_solutions(puzzle: Puzzle, limit: int = ..., *, max_nodes: int = ...,
                     shape: Optional[str] = ...) -> int: ...
 def validate(puzzle: Puzzle, *, shape: Optional[str] = ...) -> str: ...
 def canonical(puzzle: Puzzle, *, shape: Optional[str] = ...) -> str: ...
-def generate(count: int = ..., *, level: Optional[str] = ..., shape: Optional[str] = ...,
-             symmetry: str = ..., seed: int = ..., jobs: int = ..., minimal: bool = ...,
-             min_clues: int = ..., max_clues: int = ...,
-             max_attempts: int = ...) -> Iterator[Dict[str, Any]]: ...
+def generate(count: int = ..., *, level: Optional[str] = ...,
+             score_min: Optional[float] = ..., score_max: Optional[float] = ...,
+             score_target: Optional[float] = ..., requires: Optional[str] = ...,
+             shape: Optional[str] = ..., symmetry: str = ..., seed: int = ...,
+             jobs: int = ..., minimal: bool = ..., min_clues: int = ...,
+             max_clues: int = ..., max_attempts: int = ...,
+             strict_minimal: bool = ...,
+             stochastic: bool = ...) -> Iterator[Dict[str, Any]]: ...
 
 class BankRow:
     id: int

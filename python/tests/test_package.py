@@ -9,6 +9,8 @@ import math
 import os
 import random
 import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -119,6 +121,53 @@ def test_level_generate_equals_cli():
     assert all(g["level"] == "hard" for g in got)
 
 
+def test_score_range_generate_equals_cli():
+    code, lines = cli("generate", "--count=3", "--seed=4", "--score-min=6.0",
+                      "--score-max=6.5", "--json", "--jobs=2")
+    assert code == 0
+    got = list(sf.generate(3, seed=4, score_min=6.0, score_max=6.5, jobs=1))
+    assert got == [json.loads(l) for l in lines]
+    assert all(6.0 <= g["score"] <= 6.5 for g in got)
+    # A level narrowed by a range, with a preferred score inside it.
+    code, lines = cli("generate", "--count=2", "--seed=8", "--level=medium",
+                      "--score-max=6.05", "--score-target=6.0", "--json")
+    assert code == 0
+    got = list(sf.generate(2, seed=8, level="medium", score_max=6.05,
+                           score_target=6.0, jobs=2))
+    assert got == [json.loads(l) for l in lines]
+    assert all(g["level"] == "medium" and g["score"] <= 6.05 for g in got)
+
+
+def test_requires_generate_equals_cli():
+    code, lines = cli("generate", "--count=2", "--seed=4",
+                      "--requires=x_wing", "--json")
+    assert code == 0
+    got = list(sf.generate(2, seed=4, requires="x_wing", jobs=2))
+    assert got == [json.loads(l) for l in lines]
+    # The easiest solution of each uses an X-Wing (explain's ladder).
+    for g in got:
+        steps = sf.explain(g["puzzle"])["steps"]
+        assert any(s.get("technique") == "x_wing" for s in steps), g["puzzle"]
+    code, lines = cli("generate", "--count=2", "--seed=6",
+                      "--requires=x_wing", "--strict-minimal", "--json")
+    assert code == 0
+    got = list(sf.generate(2, seed=6, requires="x_wing", strict_minimal=True))
+    assert got == [json.loads(l) for l in lines]
+
+
+def test_generate_target_errors_are_the_clis():
+    for flags, kwargs in ((["--score-min=7", "--score-max=6"],
+                           dict(score_min=7, score_max=6)),
+                          (["--requires=no_such_technique"],
+                           dict(requires="no_such_technique"))):
+        r = subprocess.run([CLI, "generate", "--count=1", *flags],
+                           capture_output=True, text=True, timeout=600)
+        assert r.returncode == 2
+        with pytest.raises(ValueError) as e:
+            list(sf.generate(1, **kwargs))
+        assert str(e.value) in r.stderr
+
+
 def test_canonical_and_validate_equal_cli():
     _, lines = cli("canon", WIKI)
     assert sf.canonical(WIKI) == lines[0]
@@ -164,14 +213,34 @@ def test_rate_many_progress_and_its_errors():
         sf.rate_many([WIKI] * 4, jobs=2, progress=boom)
 
 
-def test_rate_many_progress_true_reports(capsys):
-    try:
-        import tqdm  # noqa: F401
-        pytest.skip("tqdm installed: it draws the bar")
-    except ImportError:
-        pass
+def run_python(code, *, hide=(), user=None):
+    """Runs `code` in a fresh interpreter with the modules `hide` made
+    unimportable (as if not installed); returns the CompletedProcess."""
+    prelude = "import sys\n" + "".join(
+        f"sys.modules[{m!r}] = None\n" for m in hide)
+    return subprocess.run([sys.executable, "-c", prelude + code],
+                          capture_output=True, text=True, timeout=600,
+                          env=dict(os.environ), user=user)
+
+
+def test_rate_many_progress_true_draws_a_tqdm_bar(capsys):
+    pytest.importorskip("tqdm")
     sf.rate_many([WIKI] * 3, progress=True)
-    assert "rate: 3/3" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "3/3 [" in err and "puzzle/s" in err  # tqdm's bar, unit "puzzle"
+    assert "rate: 3/3" not in err
+
+
+def test_rate_many_progress_true_without_tqdm():
+    r = run_python(
+        "import sudoku_forge as sf\n"
+        f"out = sf.rate_many([{WIKI!r}] * 3, progress=True)\n"
+        "assert [e.ok for e in out] == [True] * 3\n"
+        "assert 'tqdm' not in sys.modules or sys.modules['tqdm'] is None\n",
+        hide=("tqdm",))
+    assert r.returncode == 0, r.stderr
+    assert "rate: 3/3" in r.stderr
+    assert "puzzle/s" not in r.stderr
 
 
 def test_rate_many_stops_on_keyboard_interrupt():
@@ -401,15 +470,157 @@ def test_bank_shared_by_threads(tmp_path):
 
 
 def test_bank_missing_file_is_an_error(tmp_path):
-    with pytest.raises((FileNotFoundError, ValueError)):
+    with pytest.raises(FileNotFoundError, match="missing.db"):
         sf.Bank(str(tmp_path / "missing.db"))
     assert not (tmp_path / "missing.db").exists()
+
+
+def small_bank(path, puzzles):
+    with sf.Bank(str(path), readonly=False) as bank:
+        for i, p in enumerate(puzzles):
+            bank.rate(p, collection="odd" if i % 2 else "even")
 
 
 def test_bank_dataframe_when_pandas_is_installed(tmp_path):
     pd = pytest.importorskip("pandas")
     db = tmp_path / "b.db"
-    sf.Bank(str(db), readonly=False).rate(WIKI)
-    df = sf.Bank(str(db)).dataframe()
+    puzzles = sample_puzzles(4)
+    small_bank(db, puzzles)
+    bank = sf.Bank(str(db))
+    df = bank.dataframe()
     assert isinstance(df, pd.DataFrame)
-    assert list(df["puzzle"]) == [WIKI]
+    assert list(df["puzzle"]) == puzzles
+    rows = bank.query()
+    assert list(df["score"]) == [r.rating.score for r in rows]
+    assert list(df["level"]) == [r.rating.level for r in rows]
+    assert list(df["clues"]) == [r.clues for r in rows]
+    assert list(df["expected_minutes"]) == [r.rating.expected_minutes
+                                            for r in rows]
+    # The filters are query's.
+    odd = bank.dataframe(collection="odd")
+    assert list(odd["puzzle"]) == puzzles[1::2]
+    assert list(bank.dataframe(min_clues=30)["puzzle"]) == [
+        r.puzzle for r in bank.query(min_clues=30)]
+
+
+def test_bank_without_pandas(tmp_path):
+    db = tmp_path / "b.db"
+    small_bank(db, sample_puzzles(2))
+    r = run_python(
+        "import sudoku_forge as sf\n"
+        f"bank = sf.Bank({str(db)!r})\n"
+        "print(len(bank.query()))\n"
+        "try:\n"
+        "    bank.dataframe()\n"
+        "except ImportError as e:\n"
+        "    print('ImportError:', e)\n",
+        hide=("pandas",))
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0] == "3"
+    assert lines[1].startswith("ImportError:") and "python3-pandas" in lines[1]
+
+
+def test_package_imports_neither_pandas_nor_tqdm():
+    r = run_python(
+        "import sudoku_forge as sf\n"
+        f"sf.rate({WIKI!r}); sf.rate_many([{WIKI!r}], jobs=2)\n"
+        "print(sorted(m for m in ('pandas', 'tqdm', 'matplotlib')"
+        " if m in sys.modules))\n")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[]"
+
+
+# Bank(path) (readonly) on a bank without write permission: run as an
+# unprivileged user, since root ignores file permissions.
+READ_ONLY_CHECK = """
+import json, sudoku_forge as sf
+path = PATH
+out = {}
+with sf.Bank(path) as bank:
+    out["puzzles"] = [r.puzzle for r in bank.query()]
+    out["levels"] = [r.rating.level for r in bank.query()]
+    out["collections"] = bank.collections()
+    try:
+        bank.rate(NEW)
+    except PermissionError as e:
+        out["rate"] = "PermissionError: " + str(e)
+try:
+    sf.Bank(path, readonly=False).rate(NEW)
+    out["writer"] = "wrote"
+except PermissionError as e:
+    out["writer"] = "PermissionError: " + str(e)
+print(json.dumps(out))
+"""
+
+
+def read_only_bank_dir():
+    """A directory an unprivileged user can enter (tmp_path is root's
+    private one when the tests run as root)."""
+    d = Path(tempfile.mkdtemp(prefix="sf-ro-"))
+    d.chmod(0o755)
+    return d
+
+
+@pytest.mark.parametrize("what", ["file", "file and directory"])
+def test_read_only_bank_can_be_queried(what):
+    d = read_only_bank_dir()
+    bank_dir = d / "bank"
+    bank_dir.mkdir()
+    db = bank_dir / "bank.db"
+    puzzles = sample_puzzles(3)
+    small_bank(db, puzzles)
+    assert not Path(str(db) + "-wal").exists()  # closed: checkpointed
+    before = db.read_bytes()
+    want_levels = [r.rating.level for r in sf.Bank(str(db)).query()]
+    for side in ("-wal", "-shm"):  # left by that reader: not in the test
+        Path(str(db) + side).unlink(missing_ok=True)
+    db.chmod(0o444)
+    user = 65534 if os.geteuid() == 0 else None  # nobody
+    if what == "file and directory":
+        bank_dir.chmod(0o555)
+    elif user is not None:
+        os.chown(bank_dir, user, -1)  # the directory is the user's
+    try:
+        new = next(sf.generate(1, seed=123))["puzzle"]  # not in the bank
+        r = run_python(f"PATH = {str(db)!r}\nNEW = {new!r}\n" +
+                       READ_ONLY_CHECK, user=user)
+        assert r.returncode == 0, r.stderr
+        out = json.loads(r.stdout)
+        assert out["puzzles"] == puzzles
+        assert out["levels"] == want_levels
+        assert out["collections"] == {"even": len(puzzles[0::2]),
+                                      "odd": len(puzzles[1::2])}
+        assert out["rate"].startswith("PermissionError: ")
+        assert "read-only" in out["rate"]
+        # Opened for writing, the bank refuses in words, naming the file.
+        assert out["writer"].startswith("PermissionError: ")
+        assert "read-only" in out["writer"] and "bank.db" in out["writer"]
+        assert db.read_bytes() == before
+        if what == "file and directory":  # no side files could be made
+            assert [p.name for p in bank_dir.iterdir()] == ["bank.db"]
+        else:  # a reader's WAL side files at most, no transaction in them
+            wal = Path(str(db) + "-wal")
+            assert not wal.exists() or wal.stat().st_size == 0
+    finally:
+        bank_dir.chmod(0o755)
+        db.chmod(0o644)
+        for p in bank_dir.iterdir():
+            p.unlink()
+        bank_dir.rmdir()
+        d.rmdir()
+
+
+def test_readonly_bank_writes_nothing(tmp_path):
+    db = tmp_path / "b.db"
+    small_bank(db, sample_puzzles(2))
+    before = db.read_bytes()
+    with sf.Bank(str(db)) as bank:
+        assert len(bank.query(limit=2)) == 2
+        with pytest.raises(PermissionError, match="read-only"):
+            bank.rate(WIKI)
+    assert db.read_bytes() == before
+    # SQLite's WAL readers may leave the -wal and -shm side files, but no
+    # transaction was written.
+    wal = tmp_path / "b.db-wal"
+    assert not wal.exists() or wal.stat().st_size == 0
