@@ -173,20 +173,10 @@ std::string LevelFilePath(const std::string& dir, const std::string& level,
 }
 
 absl::Status MergeInto(PuzzleStore& in, PuzzleStore& out, MergeStats* stats) {
-  // Collection memberships of the input, by puzzle id.
-  std::map<int64_t, std::vector<std::string>> member_of;
-  SUDOKU_ASSIGN_OR_RETURN(auto collections, in.Collections());
-  for (const auto& [name, n] : collections) {
-    PuzzleQuery q;
-    q.collection = name;
-    q.limit = 5000;
-    for (;;) {
-      SUDOKU_ASSIGN_OR_RETURN(std::vector<StoredPuzzle> page, in.Query(q));
-      if (page.empty()) break;
-      for (const StoredPuzzle& p : page) member_of[p.id].push_back(name);
-      q.after_id = page.back().id;
-    }
-  }
+  // Each puzzle's collections are read as it is copied (one query per
+  // puzzle, in name order), so memory stays bounded however large the input:
+  // a map of every input puzzle's memberships cost about 120 bytes per
+  // puzzle (docs/PERFORMANCE.md, bank growth).
   std::map<std::string, int64_t> out_collections;
   PuzzleQuery q;
   q.limit = 1000;
@@ -230,7 +220,8 @@ absl::Status MergeInto(PuzzleStore& in, PuzzleStore& out, MergeStats* stats) {
         } else {
           ++stats->duplicates;
         }
-        for (const std::string& name : member_of[p.id]) {
+        SUDOKU_ASSIGN_OR_RETURN(auto member_of, in.CollectionsOf(p.id));
+        for (const auto& [name, is_book] : member_of) {
           auto [it, fresh] = out_collections.try_emplace(name, 0);
           if (fresh) {
             SUDOKU_ASSIGN_OR_RETURN(it->second,

@@ -28,7 +28,6 @@
 #include "google/protobuf/util/json_util.h"
 #include "rater/solver_features.h"
 #include "render/grid_render.h"
-#include "solvers/solver.h"
 #include "storage/cli_output.pb.h"
 #include "storage/deduction_output.pb.h"
 #include "storage/json.h"
@@ -320,19 +319,18 @@ absl::StatusOr<int64_t> Service::StoreSubmission(Worker& w, const Grid& puzzle,
                                                  const RatingResult& result,
                                                  const std::string& label) {
   int64_t id = 0;
+  // What bank::RatingBank::Store stores (puzzle, then the rating record;
+  // no trace), with the client's label in the puzzle's provenance.
   const absl::Status stored = w.store->RunInTransaction([&]() -> absl::Status {
-    // The puzzle first, with the client's label; the bank's Store then
-    // finds it (its InsertPuzzle joins this transaction) and adds the
-    // rating.
     NewPuzzle np;
     np.givens = puzzle;
     np.solution = result.solutions.at(0);
     np.num_solutions = 1;
     np.source = options_.source;
     np.label = label;
-    SUDOKU_RETURN_IF_ERROR(w.store->InsertPuzzle(np).status());
-    SUDOKU_ASSIGN_OR_RETURN(id, w.bank->Store(puzzle, result));
-    return absl::OkStatus();
+    SUDOKU_ASSIGN_OR_RETURN(InsertResult inserted, w.store->InsertPuzzle(np));
+    id = inserted.id;
+    return w.store->AddRating(id, bank::RatingRecord(*rater_, result)).status();
   });
   if (!stored.ok()) return stored;
   return id;
