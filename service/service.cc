@@ -25,6 +25,7 @@
 #include "google/protobuf/util/json_util.h"
 #include "rater/solver_features.h"
 #include "render/grid_render.h"
+#include "service/request.h"
 #include "solvers/solver.h"
 #include "storage/cli_output.pb.h"
 #include "storage/deduction_output.pb.h"
@@ -37,12 +38,7 @@ namespace {
 // The request body as `message`; the error text when it is not one.
 std::string ParseJson(absl::string_view body,
                       google::protobuf::Message& message) {
-  google::protobuf::util::JsonParseOptions options;
-  options.ignore_unknown_fields = false;
-  const auto status = google::protobuf::util::JsonStringToMessage(
-      std::string(body), &message, options);
-  if (status.ok()) return "";
-  return absl::StrCat("bad JSON request: ", status.message().as_string());
+  return ParseRequestJson(body, message);
 }
 
 Answer JsonAnswer(int status, const google::protobuf::Message& message) {
@@ -210,17 +206,7 @@ Answer Service::RunJob(std::function<Answer(Worker&)> fn) {
 
 absl::StatusOr<Grid> Service::ParsePuzzle(const std::string& text,
                                           const std::string& shape) const {
-  ParseOptions parse;
-  if (!shape.empty()) {
-    absl::StatusOr<const Shape*> s = Shape::FromSpec(shape);
-    if (!s.ok())
-      return absl::InvalidArgumentError(
-          absl::StrCat("shape: ", s.status().message()));
-    parse.shape = *s;
-  }
-  if (text.empty())
-    return absl::InvalidArgumentError("no puzzle given (field 'puzzle')");
-  return ParseGrid(text, parse);
+  return ParseRequestPuzzle(text, shape);
 }
 
 std::string Service::ShapeRefusal(const std::string& shape_name) const {
