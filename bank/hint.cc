@@ -1,5 +1,6 @@
 #include "bank/hint.h"
 
+#include <algorithm>
 #include <optional>
 #include <utility>
 
@@ -121,8 +122,14 @@ HintOutput Hint(const StepSolver& solver, const Grid& puzzle,
   absl::StatusOr<Board> start = Board::FromGrid(puzzle);
   if (!start.ok())
     return InvalidHint(absl::StrCat("puzzle: ", start.status().message()));
-  const BruteForceResult exact =
-      BruteForceSolve(*start, 0, DeadlineAfter(solver.options().max_seconds));
+  const int64_t max_nodes = std::max<int64_t>(0, solver.options().max_nodes);
+  const BruteForceResult exact = BruteForceSolve(
+      *start, max_nodes, DeadlineAfter(solver.options().max_seconds));
+  if (exact.limit_hit && max_nodes > 0 && exact.nodes >= max_nodes) {
+    return InvalidHint(absl::StrCat(
+        "work budget exceeded: the exact search used up ", max_nodes,
+        " search nodes (max_nodes) before the puzzle's solution was known"));
+  }
   if (exact.limit_hit) {
     return InvalidHint(absl::StrCat("gave up at the work bound of ",
                                     solver.options().max_seconds,

@@ -163,6 +163,14 @@ RateOutput RateOutputOf(const Grid& puzzle, const Rater& rater,
                                    rater.options().max_seconds,
                                    " s per puzzle (max_puzzle_seconds)"));
         break;
+      case RateStatus::kBudgetExceeded:
+        out.set_status(RateOutput::BUDGET_EXCEEDED);
+        out.set_error(absl::StrCat(
+            "work budget exceeded: the exact search stopped after ",
+            r.features.solver_nodes,
+            " search nodes (max_nodes = ", rater.options().max_nodes,
+            ") without settling whether the puzzle has one solution"));
+        break;
       default:
         out.set_status(RateOutput::MULTIPLE);
         out.set_error(

@@ -1,5 +1,6 @@
 #include "bank/step_output.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <memory>
@@ -85,11 +86,20 @@ std::string CountSummary(const Explanation& explanation) {
 Explanation ExplainAsRated(const StepSolver& solver, const Grid& puzzle) {
   // As Rater::Rate: only a puzzle with one solution is canonicalised (the
   // near-empty grids whose canonical form is expensive stop here).
+  // The count is bounded by the solver's work budget; past it Explain's own
+  // (equally bounded) search gives the verdict.
   absl::StatusOr<std::unique_ptr<Solver>> exact = MakeSolver("backtrack");
-  if (!exact.ok() ||
-      (*exact)->Solve(puzzle, {.max_solutions = 2}).num_solutions != 1) {
-    return solver.Explain(puzzle);
+  if (!exact.ok()) return solver.Explain(puzzle);
+  const SolveResult count = (*exact)->Solve(
+      puzzle, {.max_solutions = 2,
+               .max_nodes = std::max<int64_t>(0, solver.options().max_nodes)});
+  if (count.limit_hit) {
+    Explanation e(puzzle.shape());
+    e.status = ExplainStatus::kBudgetExceeded;
+    e.final_grid = puzzle;
+    return e;
   }
+  if (count.num_solutions != 1) return solver.Explain(puzzle);
   absl::StatusOr<Canonical> canonical = Canonicalize(puzzle);
   if (!canonical.ok()) return solver.Explain(puzzle);
   return TransformExplanation(solver.Explain(canonical->form),
@@ -103,6 +113,13 @@ ExplainOutput ExplainToOutput(const StepSolver& solver, const Grid& puzzle) {
     out.set_error(absl::StrCat(
         "gave up at the work bound of ", solver.options().max_seconds,
         " s per puzzle (max_puzzle_seconds) after ", e.steps.size(), " steps"));
+  }
+  if (e.status == ExplainStatus::kBudgetExceeded) {
+    out.set_error(absl::StrCat(
+        "work budget exceeded: the exact search used up ",
+        solver.options().max_nodes,
+        " search nodes (max_nodes) without settling whether the puzzle has "
+        "one solution"));
   }
   return out;
 }
@@ -134,6 +151,11 @@ ExplainOutput ExplanationToOutput(const Explanation& e, const Grid& puzzle) {
     out.set_error(absl::StrCat(
         "gave up at the work bound per puzzle (max_puzzle_seconds) after ",
         e.steps.size(), " steps"));
+  }
+  if (e.status == ExplainStatus::kBudgetExceeded) {
+    out.set_error(
+        "work budget exceeded: the exact search used up its node budget "
+        "(max_nodes)");
   }
   return out;
 }

@@ -10,12 +10,14 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "core/format.h"
 #include "core/grid.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "rater/rater.h"
 #include "tests/testing/cli_runner.h"
 #include "tests/testing/paths.h"
 #include "tests/testing/puzzles.h"
@@ -27,6 +29,7 @@ using testing::CliResult;
 using testing::RunCli;
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 const std::string kData = testing::TestDataDir();
 constexpr const char* kWiki = testing::kWikiPuzzle;
@@ -90,6 +93,56 @@ TEST(CliTest, BooleanFlagsAreNegatedAsNoDashName) {
   EXPECT_EQ(dashed.out, old.out);
   EXPECT_NE(dashed.out, minimal.out);  // stops at 40 clues, not minimal
   EXPECT_EQ(RunCli(base + "--no-minimal=true").exit_code, 2);
+}
+
+TEST(CliTest, HelpTextsMatchBehaviour) {
+  // --level: exactly the rater's levels, from its list, each accepted.
+  const std::string levels = absl::StrJoin(LevelNames(), "|");
+  const CliResult generate = RunCli("generate --help");
+  ASSERT_EQ(generate.exit_code, 0);
+  EXPECT_THAT(generate.out, HasSubstr("[--level=" + levels + "]"));
+  EXPECT_THAT(generate.out, HasSubstr("Difficulty level: " + levels));
+  EXPECT_THAT(RunCli("--help").out, HasSubstr("score and level (" + levels));
+  for (const char* command : {"generate", "book", "rate", "explain"}) {
+    EXPECT_THAT(RunCli(absl::StrCat(command, " --help")).out,
+                Not(HasSubstr("{levels}")))
+        << command;
+  }
+  const CliResult unknown_level = RunCli("generate --level=diabolical");
+  EXPECT_EQ(unknown_level.exit_code, 2);
+  EXPECT_THAT(unknown_level.err, HasSubstr(absl::StrJoin(LevelNames(), ", ")));
+  // A flag on by default is listed with its negation, the spelling that
+  // works.
+  EXPECT_THAT(generate.out, HasSubstr("--[no-]minimal"));
+  // --count: generate needs at least 1, solve counts all with 0.
+  EXPECT_THAT(generate.out, HasSubstr("puzzles to make (at least 1)"));
+  EXPECT_EQ(RunCli("generate --count=0").exit_code, 2);
+  EXPECT_THAT(RunCli("solve --help").out, HasSubstr("0 = count them all"));
+  const CliResult all = RunCli(absl::StrCat("solve --count=0 ", kWiki));
+  EXPECT_EQ(all.exit_code, 0) << all.err;
+  // --collection: generate's default is named, and is where puzzles go.
+  EXPECT_THAT(generate.out, HasSubstr("'generated'"));
+  const std::string db = ::testing::TempDir() + "/help_collection.db";
+  for (const char* s : {"", "-wal", "-shm"}) std::remove((db + s).c_str());
+  ASSERT_EQ(RunCli("generate --count=1 --seed=2 --db=" + db).exit_code, 0);
+  EXPECT_THAT(RunCli("list --collection=generated --db=" + db).out,
+              HasSubstr("3x3"));
+  // The verdict words each help names are the ones printed.
+  EXPECT_THAT(RunCli("validate --help").out, HasSubstr("unknown (the search"));
+  const CliResult unknown =
+      RunCli("validate --max-nodes=1 " + std::string(81, '.'));
+  EXPECT_THAT(unknown.out, HasSubstr("\tunknown"));
+  EXPECT_THAT(RunCli("rate --help").out, HasSubstr("'budget-exceeded'"));
+  const CliResult over =
+      RunCli("rate --max-nodes=5 --no-stochastic " + std::string(256, '.'));
+  EXPECT_EQ(over.exit_code, 1);
+  EXPECT_THAT(over.out, HasSubstr("\tbudget-exceeded\twork budget exceeded"));
+  EXPECT_THAT(RunCli("explain --help").out, HasSubstr("'budget_exceeded'"));
+  const CliResult explain_over =
+      RunCli("explain --max-nodes=5 --json " + std::string(625, '.'));
+  EXPECT_EQ(explain_over.exit_code, 1);
+  EXPECT_THAT(explain_over.out, HasSubstr("\"status\":\"budget_exceeded\""));
+  EXPECT_THAT(explain_over.out, HasSubstr("work budget exceeded"));
 }
 
 TEST(CliTest, ValidateAllGoodExitsZero) {

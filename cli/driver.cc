@@ -26,6 +26,7 @@
 #include "absl/strings/str_replace.h"
 #include "cli/progress.h"
 #include "core/locate.h"
+#include "rater/rater.h"
 
 namespace sudoku::cli {
 
@@ -41,9 +42,17 @@ constexpr char kExitCodes[] =
     "Every command takes --progress=auto|tty|plain|none: progress lines on\n"
     "stderr for long jobs (auto: redrawn on a terminal, else a line every 5 s\n"
     "for runs longer than that; plain: always lines, for batch-system logs).\n"
-    "Exit codes: 0 all puzzles fine; 1 some puzzle invalid, unsolvable or\n"
-    "not unique (where the command needs it); 2 usage error (unknown command\n"
-    "or flag, bad flag value, unreadable file).\n";
+    "Exit codes: 0 all puzzles fine; 1 some puzzle invalid, unsolvable,\n"
+    "not unique (where the command needs it) or over its work bound; 2 usage\n"
+    "error (unknown command or flag, bad flag value, unreadable file).\n";
+
+// A help text with "{levels}" replaced by the rater's level names
+// (rater/rater.h LevelNames(), joined by '|'), so the help names exactly
+// the levels --level accepts.
+std::string WithLevels(absl::string_view text) {
+  return absl::StrReplaceAll(text,
+                             {{"{levels}", absl::StrJoin(LevelNames(), "|")}});
+}
 
 void PrintMainHelp(const Program& program,
                    const std::vector<Command>& commands) {
@@ -53,7 +62,7 @@ void PrintMainHelp(const Program& program,
   for (const Command& c : commands) {
     std::cout << "  " << c.name
               << std::string(12 - std::min<size_t>(11, strlen(c.name)), ' ')
-              << c.summary << "\n";
+              << WithLevels(c.summary) << "\n";
   }
   std::cout << "\nRun '" << program.name
             << " COMMAND --help' for a command's flags.\n"
@@ -61,16 +70,22 @@ void PrintMainHelp(const Program& program,
 }
 
 void PrintCommandHelp(const Command& c) {
-  std::cout << "sudoku-forge " << c.name << ": " << c.summary << "\n\n"
-            << c.usage << "\n";
+  std::cout << "sudoku-forge " << c.name << ": " << WithLevels(c.summary)
+            << "\n\n"
+            << WithLevels(c.usage) << "\n";
   if (!c.flags.empty()) std::cout << "Flags:\n";
   for (const char* name : c.flags) {
     absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
     if (flag == nullptr) continue;
     std::string dashed = absl::StrReplaceAll(name, {{"_", "-"}});
-    std::cout << "  --" << dashed;
+    // A boolean flag that is on by default is turned off as --no-NAME, the
+    // spelling the usage texts give.
+    const bool negatable = flag->IsOfType<bool>() &&
+                           flag->DefaultValue() == "true" &&
+                           !absl::StartsWith(name, "no_");
+    std::cout << "  --" << (negatable ? "[no-]" : "") << dashed;
     if (!flag->IsOfType<bool>()) std::cout << "=VALUE";
-    std::cout << "  " << flag->Help() << " (default: "
+    std::cout << "  " << WithLevels(flag->Help()) << " (default: "
               << (flag->DefaultValue().empty() ? "\"\"" : flag->DefaultValue())
               << ")\n";
   }

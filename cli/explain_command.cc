@@ -159,6 +159,9 @@ int RunExplain(const CommandArgs& args) {
   DeductionOptions deduction;
   deduction.allow_uniqueness = !absl::GetFlag(FLAGS_no_uniqueness);
   deduction.max_seconds = absl::GetFlag(FLAGS_max_puzzle_seconds);
+  deduction.max_nodes = absl::GetFlag(FLAGS_max_nodes);
+  if (deduction.max_nodes < 0)
+    return UsageError("explain", "--max-nodes must be at least 0");
   deduction.allow_guessing = !absl::GetFlag(FLAGS_no_guess);
   absl::StatusOr<std::unique_ptr<StepSolver>> solver =
       StepSolver::Create(absl::GetFlag(FLAGS_techniques), deduction);
@@ -176,7 +179,8 @@ int RunExplain(const CommandArgs& args) {
       [&](size_t, Explained r) {
         const std::string& status = r.out.status();
         if (status == "invalid" || status == "no_solution" ||
-            status == "multiple_solutions" || status == "out_of_time") {
+            status == "multiple_solutions" || status == "out_of_time" ||
+            status == "budget_exceeded") {
           exit_code = kExitBadPuzzle;
         }
         if (json) {
@@ -216,14 +220,17 @@ Command ExplainCommand() {
       "A puzzle with no or several solutions is rejected at once with that\n"
       "verdict (as rate does); a walk longer than --max-puzzle-seconds "
       "(default 60)\n"
-      "stops with 'out_of_time'.\n"
+      "stops with 'out_of_time'; an exact search (the uniqueness check) "
+      "longer than\n"
+      "--max-nodes (default 100,000,000 search nodes, 0 = none) with\n"
+      "'budget_exceeded'.\n"
       "One result per puzzle; a bad line is reported with its line and column\n"
       "and the batch carries on (exit code 1 at the end).\n"
       "explain --db=PATH ID...: the stored puzzles' walk-throughs, rebuilt by "
       "the\n"
       "rater and checked against the stored rating (and trace, when stored).",
       {"json", "techniques", "no_uniqueness", "no_guess", "shape", "jobs", "db",
-       "max_puzzle_seconds"},
+       "max_puzzle_seconds", "max_nodes"},
       &RunExplain};
 }
 

@@ -19,9 +19,14 @@ ABSL_FLAG(int, jobs, 1, "Worker threads");
 ABSL_FLAG(std::string, corpus, "",
           "Puzzle file to read (benchmarks, calibration)");
 ABSL_FLAG(int, count, 1,
-          "How many (solutions to count, puzzles to make; 0 = all)");
-ABSL_FLAG(std::string, collection, "", "Collection name in the database");
-ABSL_FLAG(std::string, level, "", "Difficulty level: easy|medium|hard|evil");
+          "How many: solve: solutions to look for (0 = count them all, "
+          "bounded by --max-nodes); generate: puzzles to make (at least 1)");
+ABSL_FLAG(std::string, collection, "",
+          "Collection in the bank: generate stores into it (empty: "
+          "'generated'), import adds to it (empty: none), corpus build uses "
+          "it as the prefix of PREFIX/LEVEL (empty: 'corpus'); export, list, "
+          "stats and book --db read only it (empty: every puzzle)");
+ABSL_FLAG(std::string, level, "", "Difficulty level: {levels}");
 ABSL_FLAG(
     std::string, techniques, "",
     "Comma-separated technique ids or groups restricting the deduction ladder");

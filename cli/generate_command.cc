@@ -206,7 +206,7 @@ Command GenerateCommand() {
       "Usage: sudoku-forge generate [--count=N] [--shape=RxC] [--symmetry=S]\n"
       "       [--seed=S] [--jobs=J] [--min-clues=N] [--max-clues=N] "
       "[--no-minimal]\n"
-      "       [--level=easy|medium|hard|evil|needs-guessing] [--score-min=X]\n"
+      "       [--level={levels}] [--score-min=X]\n"
       "       [--score-max=X] [--score-target=X] [--requires=TECHNIQUE]\n"
       "       [--max-attempts=N] [--json]\n"
       "       [--db=PATH [--collection=NAME] [--store-traces]] "

@@ -91,6 +91,9 @@ int RunHint(const CommandArgs& args) {
   DeductionOptions deduction;
   deduction.allow_uniqueness = !absl::GetFlag(FLAGS_no_uniqueness);
   deduction.max_seconds = absl::GetFlag(FLAGS_max_puzzle_seconds);
+  deduction.max_nodes = absl::GetFlag(FLAGS_max_nodes);
+  if (deduction.max_nodes < 0)
+    return UsageError("hint", "--max-nodes must be at least 0");
   absl::StatusOr<std::unique_ptr<StepSolver>> solver =
       StepSolver::Create(absl::GetFlag(FLAGS_techniques), deduction);
   if (!solver.ok())
@@ -154,9 +157,10 @@ Command HintCommand() {
       "nothing more. Statuses: step, wrong, solved, stuck, invalid (exit 1).\n"
       "Malformed --pencil marks are a usage error (exit 2). "
       "--max-puzzle-seconds\n"
-      "bounds the work (default 60).",
+      "bounds the work (default 60), --max-nodes the exact search (default\n"
+      "100,000,000 search nodes; past it: invalid, 'work budget exceeded').",
       {"json", "grid", "pencil", "techniques", "no_uniqueness", "shape",
-       "max_puzzle_seconds"},
+       "max_puzzle_seconds", "max_nodes"},
       &RunHint};
 }
 

@@ -3,6 +3,8 @@
 #include <sys/stat.h>
 
 #include <chrono>
+#include <fstream>
+#include <functional>
 #include <iostream>
 #include <optional>
 
@@ -10,6 +12,7 @@
 #include "absl/flags/flag.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/strip.h"
 #include "bank/exact_uniqueness.h"
 #include "cli/command.h"
 #include "cli/commands.h"
@@ -41,40 +44,118 @@ ImportItem ItemOf(InputPuzzle in) {
           std::move(source)};
 }
 
-// Every puzzle named by `args`: an export file (json, tsv, sdk:
-// storage/exchange.h) with its ratings, generation records and collections;
-// any other file or argument as plain puzzles.
-absl::StatusOr<std::vector<ImportItem>> ReadImportItems(
-    const std::vector<std::string>& args, const ParseOptions& options) {
+void AddSummary(const ImportSummary& s, ImportSummary& total) {
+  total.read += s.read;
+  total.imported += s.imported;
+  total.duplicates += s.duplicates;
+  total.invalid += s.invalid;
+  total.nonunique_kept += s.nonunique_kept;
+  for (const auto& [reason, n] : s.invalid_by_reason)
+    total.invalid_by_reason[reason] += n;
+}
+
+// Puzzles are handed to the importer in pieces of about this many.
+constexpr size_t kPiece = 2000;
+
+// Reads the export file `in` (named `name`) whose first non-empty line,
+// the last of `head_lines`, starts `head`, piece by piece, into `sink`.
+absl::Status ReadExchangeStream(
+    std::istream& in, const std::string& name, const ExchangeHead& head,
+    const std::vector<std::string>& head_lines,
+    const std::function<absl::Status(std::vector<ImportItem>)>& sink) {
+  // The tsv header is no record: the first piece starts after it.
+  int next_line = static_cast<int>(head_lines.size()) + 1;
+  std::string piece;
+  int piece_first = next_line;
+  size_t lines = 0;
+  if (head.format != ExchangeFormat::kTsv) {
+    piece = head_lines.back() + "\n";
+    piece_first = next_line - 1;
+    lines = 1;
+  }
+  auto flush = [&]() -> absl::Status {
+    std::vector<ImportItem> items =
+        ParseExchangePiece(piece, name, head, piece_first);
+    for (ImportItem& item : items) {
+      if (item.source.empty()) item.source = name;
+    }
+    piece.clear();
+    lines = 0;
+    piece_first = next_line;
+    return items.empty() ? absl::OkStatus() : sink(std::move(items));
+  };
+  std::string line;
+  while (std::getline(in, line)) {
+    ++next_line;
+    absl::StrAppend(&piece, line, "\n");
+    ++lines;
+    // An sdk piece ends at a blank line, so it holds whole blocks.
+    const bool blank = absl::StripSuffix(line, "\r").empty();
+    if (lines >= kPiece && (head.format != ExchangeFormat::kSdk || blank))
+      SUDOKU_RETURN_IF_ERROR(flush());
+  }
+  return flush();
+}
+
+// Every puzzle of `arg`, handed to `sink` piece by piece (bounded memory):
+// an export file (json, tsv, sdk: storage/exchange.h) with its ratings,
+// generation records and collections; any other file or argument as plain
+// puzzles (cli/input.h, the reader of every command).
+absl::Status ReadImportSource(
+    const std::string& arg, int arg_index, const ParseOptions& options,
+    const std::function<absl::Status(std::vector<ImportItem>)>& sink) {
   std::vector<ImportItem> items;
+  absl::Status sunk;
+  auto add = [&](InputPuzzle in) {
+    items.push_back(ItemOf(std::move(in)));
+    if (items.size() >= kPiece && sunk.ok()) {
+      sunk = sink(std::move(items));
+      items.clear();
+    }
+  };
+  struct stat st;
+  if (arg != "-" && stat(arg.c_str(), &st) != 0) {
+    SUDOKU_RETURN_IF_ERROR(ForEachInput(arg, arg_index, options, add));
+  } else {
+    std::ifstream file;
+    SUDOKU_ASSIGN_OR_RETURN(std::istream * in, OpenInput(arg, file));
+    const std::string name = arg == "-" ? "stdin" : arg;
+    // The first non-empty line says whether this is an export file.
+    std::vector<std::string> head_lines;
+    std::string line;
+    while (std::getline(*in, line)) {
+      head_lines.push_back(line);
+      absl::string_view l = absl::StripSuffix(line, "\r");
+      if (head_lines.size() == 1) absl::ConsumePrefix(&l, "\xEF\xBB\xBF");
+      if (!l.empty()) break;
+    }
+    const std::optional<ExchangeHead> head =
+        head_lines.empty() ? std::nullopt : DetectExchange(head_lines.back());
+    if (head.has_value())
+      return ReadExchangeStream(*in, name, *head, head_lines, sink);
+    ForEachInStream(*in, arg, options, std::move(head_lines), add);
+  }
+  SUDOKU_RETURN_IF_ERROR(sunk);
+  return items.empty() ? absl::OkStatus() : sink(std::move(items));
+}
+
+// Every argument names a readable file or a puzzle: checked before
+// anything is stored, so a typo is a usage error with nothing written.
+absl::Status CheckImportSources(const std::vector<std::string>& args,
+                                const ParseOptions& options) {
+  int arg_index = 0;
   for (const std::string& arg : args) {
+    ++arg_index;
     struct stat st;
     if (arg != "-" && stat(arg.c_str(), &st) != 0) {
-      SUDOKU_ASSIGN_OR_RETURN(std::vector<InputPuzzle> literal,
-                              ReadInputs({arg}, options));
-      for (InputPuzzle& in : literal) items.push_back(ItemOf(std::move(in)));
-      continue;
-    }
-    SUDOKU_ASSIGN_OR_RETURN(std::string text, ReadFileOrStdin(arg));
-    const std::string name = arg == "-" ? "stdin" : arg;
-    if (std::optional<std::vector<ImportItem>> exported =
-            ParseExchange(text, name)) {
-      for (ImportItem& item : *exported) {
-        if (item.source.empty()) item.source = name;
-        items.push_back(std::move(item));
-      }
-      continue;
-    }
-    for (PuzzleRecord& rec : ParsePuzzles(text, options)) {
-      InputPuzzle in;
-      in.file = arg;
-      in.line = rec.line;
-      in.grid = std::move(rec.grid);
-      in.label = std::move(rec.label);
-      items.push_back(ItemOf(std::move(in)));
+      SUDOKU_RETURN_IF_ERROR(
+          ForEachInput(arg, arg_index, options, [](InputPuzzle) {}));
+    } else if (arg != "-") {
+      std::ifstream file;
+      SUDOKU_RETURN_IF_ERROR(OpenInput(arg, file).status());
     }
   }
-  return items;
+  return absl::OkStatus();
 }
 
 int RunImport(const CommandArgs& args) {
@@ -84,11 +165,8 @@ int RunImport(const CommandArgs& args) {
   if (!options.ok())
     return UsageError("import", std::string(options.status().message()));
   options->check_givens = false;  // the importer reports clashes itself
-  absl::StatusOr<std::vector<ImportItem>> read =
-      ReadImportItems(args.positional, *options);
-  if (!read.ok())
-    return UsageError("import", std::string(read.status().message()));
-  std::vector<ImportItem>& items = *read;
+  if (absl::Status s = CheckImportSources(args.positional, *options); !s.ok())
+    return UsageError("import", std::string(s.message()));
   absl::StatusOr<std::unique_ptr<Solver>> solver =
       MakeSolver(absl::GetFlag(FLAGS_solver));
   if (!solver.ok())
@@ -103,7 +181,7 @@ int RunImport(const CommandArgs& args) {
       .source = absl::GetFlag(FLAGS_source),
       .allow_nonunique = absl::GetFlag(FLAGS_allow_nonunique)};
   const auto start = std::chrono::steady_clock::now();
-  Progress progress("import", static_cast<int64_t>(items.size()));
+  Progress progress("import", 0);  // streamed: the total is not known
   ImportObserver observer;
   observer.on_item_written = [&](int64_t) { progress.Add(); };
   observer.on_event = [&](const ImportEvent& e) {
@@ -114,20 +192,37 @@ int RunImport(const CommandArgs& args) {
       std::cerr << e.item->where << ": duplicate of puzzle " << e.id << "\n";
     }
   };
-  absl::StatusOr<ImportSummary> summary = ImportPuzzles(
-      items, import_options,
-      ExactUniquenessCheck(solver->get(), absl::GetFlag(FLAGS_max_nodes)),
-      **store, observer);
-  if (!summary.ok()) {
-    std::cerr << "sudoku-forge import: " << summary.status().message();
+  const UniquenessCheck check =
+      ExactUniquenessCheck(solver->get(), absl::GetFlag(FLAGS_max_nodes));
+  ImportSummary total;
+  absl::Status store_error;  // the store's, as opposed to reading's
+  auto sink = [&](std::vector<ImportItem> items) -> absl::Status {
+    absl::StatusOr<ImportSummary> s =
+        ImportPuzzles(items, import_options, check, **store, observer);
+    if (!s.ok()) {
+      store_error = s.status();
+      return s.status();
+    }
+    AddSummary(*s, total);
+    return absl::OkStatus();
+  };
+  int arg_index = 0;
+  for (const std::string& arg : args.positional) {
+    absl::Status read = ReadImportSource(arg, ++arg_index, *options, sink);
+    if (!store_error.ok()) break;
+    if (!read.ok()) return UsageError("import", std::string(read.message()));
+  }
+  if (!store_error.ok()) {
+    std::cerr << "sudoku-forge import: " << store_error.message();
     // A read-only bank: nothing to complete by running again.
-    if (summary.status().code() != absl::StatusCode::kFailedPrecondition) {
+    if (store_error.code() != absl::StatusCode::kFailedPrecondition) {
       std::cerr << " (batches committed before the error are kept; run the "
                    "same import again to complete it)";
     }
     std::cerr << "\n";
     return kExitUsage;
   }
+  const ImportSummary* summary = &total;
   const double secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();

@@ -28,6 +28,21 @@ absl::StatusOr<ParseOptions> ParseOptionsFromFlags() {
   return options;
 }
 
+absl::StatusOr<std::istream*> OpenInput(const std::string& path,
+                                        std::ifstream& file) {
+  if (path == "-") return &std::cin;
+  struct stat st;
+  if (stat(path.c_str(), &st) != 0) {
+    return absl::NotFoundError(absl::StrCat(path, ": no such file"));
+  }
+  if (S_ISDIR(st.st_mode)) {
+    return absl::InvalidArgumentError(absl::StrCat(path, ": is a directory"));
+  }
+  file.open(path, std::ios::binary);
+  if (!file) return absl::NotFoundError(absl::StrCat(path, ": cannot open"));
+  return &file;
+}
+
 absl::StatusOr<std::string> ReadFileOrStdin(const std::string& path) {
   if (path == "-") {
     std::ostringstream ss;
@@ -46,6 +61,58 @@ absl::StatusOr<std::string> ReadFileOrStdin(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
+absl::Status ForEachInput(const std::string& source, int arg_index,
+                          const ParseOptions& options,
+                          const std::function<void(InputPuzzle)>& each) {
+  struct stat st;
+  const bool is_file = source == "-" || stat(source.c_str(), &st) == 0;
+  if (!is_file) {
+    // Not a file: a puzzle given literally, if it reads as one.
+    std::vector<PuzzleRecord> recs = ParsePuzzles(source, options);
+    const bool looks_like_puzzle =
+        source.find_first_of("/\\") == std::string::npos && recs.size() == 1 &&
+        (recs[0].grid.ok() || source.size() >= 16);
+    if (!looks_like_puzzle) {
+      return absl::NotFoundError(absl::StrCat(source, ": no such file"));
+    }
+    InputPuzzle p;
+    p.line = arg_index;
+    p.grid = std::move(recs[0].grid);
+    if (!p.grid.ok()) {
+      // Say "argument N" rather than "line 1".
+      std::string msg(p.grid.status().message());
+      if (msg.rfind("line 1", 0) == 0) msg = msg.substr(7);
+      if (!msg.empty() && (msg[0] == ':' || msg[0] == ',')) msg = msg.substr(2);
+      p.grid = absl::InvalidArgumentError(msg);
+    }
+    p.label = std::move(recs[0].label);
+    each(std::move(p));
+    return absl::OkStatus();
+  }
+  std::ifstream file;
+  SUDOKU_ASSIGN_OR_RETURN(std::istream * in, OpenInput(source, file));
+  ForEachInStream(*in, source, options, {}, each);
+  return absl::OkStatus();
+}
+
+void ForEachInStream(std::istream& in, const std::string& source,
+                     const ParseOptions& options,
+                     std::vector<std::string> first_lines,
+                     const std::function<void(InputPuzzle)>& each) {
+  PuzzleStreamReader reader(in, options, 4096, std::move(first_lines));
+  std::vector<PuzzleRecord> piece;
+  while (reader.Next(&piece)) {
+    for (PuzzleRecord& rec : piece) {
+      InputPuzzle p;
+      p.file = source;
+      p.line = rec.line;
+      p.grid = std::move(rec.grid);
+      p.label = std::move(rec.label);
+      each(std::move(p));
+    }
+  }
+}
+
 absl::StatusOr<std::vector<InputPuzzle>> ReadInputs(
     const std::vector<std::string>& args, const ParseOptions& options) {
   std::vector<std::string> sources = args;
@@ -53,42 +120,9 @@ absl::StatusOr<std::vector<InputPuzzle>> ReadInputs(
   std::vector<InputPuzzle> out;
   int arg_index = 0;
   for (const std::string& source : sources) {
-    ++arg_index;
-    struct stat st;
-    const bool is_file = source == "-" || stat(source.c_str(), &st) == 0;
-    if (!is_file) {
-      // Not a file: a puzzle given literally, if it reads as one.
-      std::vector<PuzzleRecord> recs = ParsePuzzles(source, options);
-      const bool looks_like_puzzle =
-          source.find_first_of("/\\") == std::string::npos &&
-          recs.size() == 1 && (recs[0].grid.ok() || source.size() >= 16);
-      if (!looks_like_puzzle) {
-        return absl::NotFoundError(absl::StrCat(source, ": no such file"));
-      }
-      InputPuzzle p;
-      p.line = arg_index;
-      p.grid = std::move(recs[0].grid);
-      if (!p.grid.ok()) {
-        // Say "argument N" rather than "line 1".
-        std::string msg(p.grid.status().message());
-        if (msg.rfind("line 1", 0) == 0) msg = msg.substr(7);
-        if (!msg.empty() && (msg[0] == ':' || msg[0] == ','))
-          msg = msg.substr(2);
-        p.grid = absl::InvalidArgumentError(msg);
-      }
-      p.label = std::move(recs[0].label);
-      out.push_back(std::move(p));
-      continue;
-    }
-    SUDOKU_ASSIGN_OR_RETURN(std::string text, ReadFileOrStdin(source));
-    for (PuzzleRecord& rec : ParsePuzzles(text, options)) {
-      InputPuzzle p;
-      p.file = source;
-      p.line = rec.line;
-      p.grid = std::move(rec.grid);
-      p.label = std::move(rec.label);
-      out.push_back(std::move(p));
-    }
+    SUDOKU_RETURN_IF_ERROR(
+        ForEachInput(source, ++arg_index, options,
+                     [&out](InputPuzzle p) { out.push_back(std::move(p)); }));
   }
   return out;
 }

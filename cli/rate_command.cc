@@ -83,11 +83,12 @@ void Print(const RateOutput& out, bool json) {
       std::cout << "\t(stored rating of db #" << out.puzzle_id() << ")";
     std::cout << "\n";
   } else {
-    const char* verdict = out.status() == RateOutput::INVALID ? "invalid"
-                          : out.status() == RateOutput::NONE  ? "no-solution"
-                          : out.status() == RateOutput::OUT_OF_TIME
-                              ? "out-of-time"
-                              : "several-solutions";
+    const char* verdict =
+        out.status() == RateOutput::INVALID           ? "invalid"
+        : out.status() == RateOutput::NONE            ? "no-solution"
+        : out.status() == RateOutput::OUT_OF_TIME     ? "out-of-time"
+        : out.status() == RateOutput::BUDGET_EXCEEDED ? "budget-exceeded"
+                                                      : "several-solutions";
     std::cout << out.where() << "\t" << verdict << "\t" << out.error();
     for (const std::string& s : out.solutions()) std::cout << "\t" << s;
     std::cout << "\n";
@@ -111,6 +112,9 @@ int RunRate(const CommandArgs& args) {
   rater_options.techniques = absl::GetFlag(FLAGS_techniques);
   rater_options.allow_uniqueness = !absl::GetFlag(FLAGS_no_uniqueness);
   rater_options.max_seconds = absl::GetFlag(FLAGS_max_puzzle_seconds);
+  rater_options.max_nodes = absl::GetFlag(FLAGS_max_nodes);
+  if (rater_options.max_nodes < 0)
+    return UsageError("rate", "--max-nodes must be at least 0");
   rater_options.stochastic = absl::GetFlag(FLAGS_no_stochastic)
                                  ? StochasticUse::kIfModelUses
                                  : StochasticUse::kAlways;
@@ -201,11 +205,11 @@ int RunRate(const CommandArgs& args) {
 Command RateCommand() {
   return {
       "rate",
-      "score and level (easy, medium, hard, evil) of each puzzle",
+      "score and level ({levels}) of each puzzle",
       "Usage: sudoku-forge rate [FILE|-|PUZZLE]... [--json] [--explain] "
       "[--db=PATH]\n"
       "       [--rerate] [--jobs=J] [--techniques=LIST] [--no-uniqueness]\n"
-      "       [--no-stochastic]\n"
+      "       [--no-stochastic] [--max-puzzle-seconds=S] [--max-nodes=N]\n"
       "Rates each puzzle (standard input when none is given): the Forge "
       "score,\n"
       "the level, Sudoku Explainer's ER/EP/ED, the hardest technique, "
@@ -225,9 +229,13 @@ Command RateCommand() {
       "--max-puzzle-seconds bounds the work per puzzle (default 60): past it "
       "the\n"
       "puzzle is reported 'out-of-time' (OUT_OF_TIME) and nothing is "
-      "stored.",
+      "stored.\n"
+      "--max-nodes bounds the exact search (the uniqueness check before the "
+      "rating;\n"
+      "default 100,000,000 nodes, 0 = none): past it the puzzle is reported\n"
+      "'budget-exceeded' (BUDGET_EXCEEDED) and nothing is stored.",
       {"json", "explain", "jobs", "shape", "techniques", "no_uniqueness", "db",
-       "rerate", "no_stochastic", "max_puzzle_seconds"},
+       "rerate", "no_stochastic", "max_puzzle_seconds", "max_nodes"},
       &RunRate};
 }
 

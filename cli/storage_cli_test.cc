@@ -26,6 +26,7 @@ namespace {
 
 using testing::CliResult;
 using testing::RunCli;
+using testing::UniqueTempPath;
 
 using ::testing::HasSubstr;
 using ::testing::Not;
@@ -120,6 +121,72 @@ TEST_F(StorageCliTest, ExportThenImportGivesTheBankBackInEveryFormat) {
             .out,
         HasSubstr("easy"));
   }
+}
+
+TEST_F(StorageCliTest, ExportThenImportKeepsTheBoxShape) {
+  // A 3x2 puzzle (boxes of 3 rows by 2 columns): its 36 symbols alone read
+  // as 2x3, so every format must carry the shape.
+  const Shape& shape = Shape::GetOrDie(3, 2);
+  Grid puzzle(shape);
+  Grid solution(shape);
+  // A valid 3x2 solution: row r is the digits shifted by (r % 3) * 2 + r / 3.
+  for (int r = 0; r < 6; ++r) {
+    for (int c = 0; c < 6; ++c) {
+      const int d = ((r % 3) * 2 + r / 3 + c) % 6 + 1;
+      solution.set(shape.Cell(r, c), d);
+      if ((r + c) % 3 != 0) puzzle.set(shape.Cell(r, c), d);
+    }
+  }
+  ASSERT_TRUE(IsValidSolution(puzzle, solution)) << ToLine(solution);
+  ASSERT_EQ(RunCli(absl::StrCat("import ", ToLine(puzzle), " --shape=3x2",
+                                " --allow-nonunique", Db()))
+                .exit_code,
+            0);
+  const std::string json = RunCli("export --format=json" + Db()).out;
+  ASSERT_THAT(json, HasSubstr("\"box_rows\":3"));
+  for (const char* format : {"json", "tsv", "sdk"}) {
+    SCOPED_TRACE(format);
+    CliResult exported =
+        RunCli(absl::StrCat("export --format=", format) + Db());
+    ASSERT_EQ(exported.exit_code, 0) << exported.err;
+    const std::string file =
+        Write(absl::StrCat("shape.", format), exported.out);
+    const std::string copy = absl::StrCat(dir_, "/shape-", format, ".db");
+    for (const char* s : {"", "-wal", "-shm"}) std::remove((copy + s).c_str());
+    CliResult imported =
+        RunCli(absl::StrCat("import ", file, " --allow-nonunique --db=", copy));
+    ASSERT_EQ(imported.exit_code, 0) << imported.err;
+    EXPECT_EQ(RunCli(absl::StrCat("export --format=json --db=", copy)).out,
+              json);
+  }
+}
+
+TEST_F(StorageCliTest, ImportStoresWhatItHasReadBeforeTheInputEnds) {
+  // import reads its input piece by piece (bounded memory): puzzles are
+  // stored while standard input is still open, instead of after the whole
+  // input is in memory. 6000 lines: the first pieces reach the bank while
+  // the pipe stays open; then a bad line, and the end.
+  const std::string out = UniqueTempPath("import_stream.out");
+  FILE* pipe = popen(absl::StrCat(testing::ForgeBinary(), " import -", Db(),
+                                  " >", out, " 2>&1")
+                         .c_str(),
+                     "w");
+  ASSERT_NE(pipe, nullptr);
+  for (int i = 0; i < 6000; ++i) fprintf(pipe, "%s\n", kWiki);
+  fflush(pipe);
+  bool stored = false;
+  for (int attempt = 0; attempt < 600 && !stored; ++attempt) {
+    stored = RunCli("stats" + Db()).out.find("puzzles 1,") != std::string::npos;
+    if (!stored) usleep(100'000);
+  }
+  EXPECT_TRUE(stored) << "nothing stored while the input was open";
+  fprintf(pipe, "not a puzzle\n%s\n", kSeventeen);
+  const int status = pclose(pipe);
+  EXPECT_EQ(WEXITSTATUS(status), 1);  // the bad line
+  const std::string report = testing::ReadFileToString(out);
+  EXPECT_THAT(report, HasSubstr("read 6002, imported 2, duplicates 5999, "
+                                "invalid 1"));
+  EXPECT_THAT(report, HasSubstr("<stdin>:6001: invalid"));  // its line
 }
 
 TEST_F(StorageCliTest, ImportReportsBadLinesDuplicatesAndExports) {

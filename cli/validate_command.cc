@@ -19,8 +19,10 @@
 // above any real puzzle (the hardest 9x9 need thousands of nodes), low
 // enough that a hostile grid cannot hold the command for long.
 ABSL_FLAG(int64_t, max_nodes, 100'000'000,
-          "Give up on a puzzle after this many search nodes (default "
-          "100,000,000; 0 = no limit); such a puzzle is reported as unknown");
+          "The work budget of the exact search per puzzle, in search nodes "
+          "(default 100,000,000; 0 = no limit): validate, solve and import "
+          "report a puzzle that uses it up as unknown; rate, explain and "
+          "hint as budget-exceeded (exit code 1)");
 
 namespace sudoku::cli {
 namespace {
@@ -111,13 +113,14 @@ int RunValidate(const CommandArgs& args) {
 Command ValidateCommand() {
   return {
       "validate",
-      "check each puzzle: unique, multiple, none or invalid",
+      "check each puzzle: unique, multiple, none, unknown or invalid",
       "Usage: sudoku-forge validate [FILE|-|PUZZLE]... [--json] [--shape=RxC]\n"
+      "       [--solver=NAME] [--max-nodes=N]\n"
       "Reads puzzles (files, '-' for stdin, or literal puzzles; no argument:\n"
       "stdin) and prints per puzzle 'where<TAB>status': unique, multiple "
       "(with\n"
-      "two different solutions), none, or invalid with the reason. --json "
-      "prints\n"
+      "two different solutions), none, unknown (the search stopped at\n"
+      "--max-nodes), or invalid with the reason. --json prints\n"
       "one object per puzzle: {\"status\", \"solutions\", \"error\", "
       "\"nodes\", ...}.\n"
       "Exit code 1 when any puzzle is not unique.",

@@ -1,8 +1,13 @@
 #include "core/format.h"
 
+#include <algorithm>
+#include <cstddef>
+#include <istream>
 #include <optional>
+#include <utility>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -146,21 +151,37 @@ std::vector<RawCell> SplitRow(absl::string_view line, int line_no) {
     i = j;
   }
   // Whitespace-separated numbers when every token is a number, one has
-  // several digits, and the characters alone would not make a row or a
-  // puzzle ("534 678 912" is a 9-cell row; "16 0 0 10 ..." is numbers).
+  // several digits, and either the tokens are a row (or a puzzle) of
+  // numbers that fit it, or the characters alone would not make a row or a
+  // puzzle ("534 678 912" is a 9-cell row; "16 0 0 10 ..." is numbers, and
+  // so is a 16x16 row with four two-digit numbers, whose 20 characters
+  // would also make a 20-cell row).
   bool all_digits = !tokens.empty(), multi = false;
   size_t chars = 0;
+  int largest = 0;
   for (const Token& t : tokens) {
     chars += t.text.size();
     multi |= t.text.size() > 1;
     for (char ch : t.text)
       all_digits &= absl::ascii_isdigit(static_cast<unsigned char>(ch)) != 0;
+    int value = 0;
+    if (t.text.size() <= 3 && absl::SimpleAtoi(t.text, &value))
+      largest = std::max(largest, value);
+    else
+      largest = 1 << 20;
   }
   auto valid_count = [](size_t k) {
     return Shape::ForCellCount(static_cast<int>(k)) != nullptr ||
            Shape::ForCellCount(static_cast<int>(k * k)) != nullptr;
   };
-  const bool numeric = all_digits && multi && !valid_count(chars);
+  const int count = static_cast<int>(tokens.size());
+  const bool fit_as_row =
+      Shape::ForCellCount(count * count) != nullptr && largest <= count;
+  const Shape* as_puzzle = Shape::ForCellCount(count);
+  const bool fit_as_puzzle =
+      as_puzzle != nullptr && largest <= as_puzzle->size();
+  const bool numeric = all_digits && multi &&
+                       (fit_as_row || fit_as_puzzle || !valid_count(chars));
   for (const Token& t : tokens) {
     if (numeric) {
       cells.push_back({t.text, line_no, t.column, true});
@@ -208,7 +229,7 @@ absl::StatusOr<Grid> ReadGridBlock(const std::vector<absl::string_view>& lines,
   std::string broken;  // why the block is not a grid
   while (rows < width && *i < lines.size()) {
     const absl::string_view next = lines[*i];
-    const int next_no = static_cast<int>(*i) + 1;
+    const int next_no = static_cast<int>(*i) + options.first_line;
     if (IsBlank(next)) break;
     ++*i;
     if (IsComment(next) || IsSeparator(next, static_cast<int>(width))) continue;
@@ -235,12 +256,85 @@ absl::StatusOr<Grid> ReadGridBlock(const std::vector<absl::string_view>& lines,
   return BuildGrid(raw, shape, options, line_no);
 }
 
+// Whether ParsePuzzles reads `line` (its '\r' removed) as one puzzle on a
+// line of its own, whatever comes before it: the test of its main loop,
+// minus a line of dashes (which a grid block takes as a separator).
+bool IsPuzzleLine(absl::string_view line, const ParseOptions& options) {
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  if (IsBlank(line) || IsComment(line) || IsSeparator(line, -1)) return false;
+  const absl::string_view body = absl::StripLeadingAsciiWhitespace(line);
+  const absl::string_view field = body.substr(0, body.find_first_of(" \t\v\f"));
+  if (field.find('|') != absl::string_view::npos) return false;
+  const bool forced_not_row =
+      options.shape != nullptr &&
+      field.size() > static_cast<size_t>(options.shape->size());
+  return ShapeForCells(field.size(), options) != nullptr ||
+         field.size() > 2 * kMaxDigits || forced_not_row;
+}
+
 }  // namespace
+
+PuzzleStreamReader::PuzzleStreamReader(std::istream& in,
+                                       const ParseOptions& options,
+                                       size_t piece_lines,
+                                       std::vector<std::string> first_lines)
+    : in_(in),
+      options_(options),
+      piece_lines_(std::max<size_t>(1, piece_lines)),
+      first_lines_(std::move(first_lines)) {}
+
+bool PuzzleStreamReader::Next(std::vector<PuzzleRecord>* records) {
+  records->clear();
+  size_t cut = 0;  // how many pending lines make the piece
+  std::string line;
+  while (true) {
+    if (next_first_ < first_lines_.size()) {
+      line = std::move(first_lines_[next_first_++]);
+    } else if (!std::getline(in_, line)) {
+      cut = pending_.size();
+      break;
+    }
+    if (at_start_) {
+      if (absl::StartsWith(line, "\xEF\xBB\xBF")) line.erase(0, 3);  // BOM
+      at_start_ = false;
+    }
+    pending_.push_back(std::move(line));
+    const size_t n = pending_.size();
+    if (n < piece_lines_ || n < 3) continue;
+    // Cut before the newest line where the whole text's parse starts
+    // afresh: after a blank line (not under a border line, which a grid
+    // below it would take as its top), or between two puzzle lines.
+    const std::string& a = pending_[n - 2];
+    const std::string& b = pending_[n - 1];
+    if ((IsBlank(a) && !IsSeparator(pending_[n - 3], -1)) ||
+        (IsPuzzleLine(a, options_) && IsPuzzleLine(b, options_))) {
+      cut = n - 1;
+      break;
+    }
+    if (n >= std::max<size_t>(16 * piece_lines_, 1024)) {
+      // No such place: bounded all the same.
+      cut = n;
+      break;
+    }
+  }
+  if (cut == 0) return false;
+  std::string text;
+  for (size_t k = 0; k < cut; ++k) {
+    absl::StrAppend(&text, pending_[k], "\n");
+  }
+  ParseOptions options = options_;
+  options.first_line = pending_first_line_;
+  *records = ParsePuzzles(text, options);
+  pending_.erase(pending_.begin(),
+                 pending_.begin() + static_cast<std::ptrdiff_t>(cut));
+  pending_first_line_ += static_cast<int>(cut);
+  return true;
+}
 
 std::vector<PuzzleRecord> ParsePuzzles(absl::string_view text,
                                        const ParseOptions& options) {
   // A UTF-8 byte-order mark (as some editors save) is not part of the text.
-  absl::ConsumePrefix(&text, "\xEF\xBB\xBF");
+  if (options.first_line == 1) absl::ConsumePrefix(&text, "\xEF\xBB\xBF");
   std::vector<absl::string_view> lines = absl::StrSplit(text, '\n');
   for (auto& l : lines) {
     if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
@@ -252,7 +346,7 @@ std::vector<PuzzleRecord> ParsePuzzles(absl::string_view text,
   size_t i = 0;
   while (i < lines.size()) {
     const absl::string_view line = lines[i];
-    const int line_no = static_cast<int>(i) + 1;
+    const int line_no = static_cast<int>(i) + options.first_line;
     if (IsBlank(line) || IsComment(line)) {
       ++i;
       continue;

@@ -1,6 +1,9 @@
 #include "core/format.h"
 
+#include <algorithm>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "core/rng.h"
 #include "gmock/gmock.h"
@@ -202,6 +205,85 @@ TEST(FormatTest, ParsesNumberTokensForLargeShapes) {
   EXPECT_THAT(ParseGrid(bad),
               StatusIs(absl::StatusCode::kInvalidArgument,
                        HasSubstr("line 1, column 1: unexpected number '17'")));
+}
+
+TEST(FormatTest, ReadsLargeGridRowsWithAnyNumberOfTwoDigitTokens) {
+  // One grid row per line: a 16x16 row with four two-digit numbers has 20
+  // characters, a 25x25 row with eleven 36, which would also make a row of
+  // a 20x20 grid (a 6x6 puzzle) if read character by character. Row r here
+  // keeps r % (n - 8) of its two-digit numbers, so every count occurs.
+  for (auto [br, bc] : std::vector<std::pair<int, int>>{{4, 4}, {5, 5}}) {
+    const Shape& s = Shape::GetOrDie(br, bc);
+    SCOPED_TRACE(s.name());
+    const int n = s.size();
+    Grid g(s);
+    for (int r = 0; r < n; ++r) {
+      int two_digit = 0;
+      for (int c = 0; c < n; ++c) {
+        // A valid solution pattern: row r shifted by r * bc + r / br.
+        const int d = (r * bc + r / br + c) % n + 1;
+        if (d >= 10 && two_digit++ >= r % (n - 8)) continue;
+        g.set(s.Cell(r, c), d);
+      }
+    }
+    ASSERT_OK(CheckGivens(g));
+    EXPECT_THAT(ParseGrid(ToTokens(g)), ::sudoku::testing::IsOkAndHolds(g))
+        << ToTokens(g);
+  }
+}
+
+// Every record of `text` as PuzzleStreamReader gives it, in pieces of
+// `piece_lines`; `largest` = the most records one piece held.
+std::vector<PuzzleRecord> ReadInPieces(const std::string& text,
+                                       size_t piece_lines, size_t* largest) {
+  std::istringstream in(text);
+  PuzzleStreamReader reader(in, {}, piece_lines);
+  std::vector<PuzzleRecord> all, piece;
+  *largest = 0;
+  while (reader.Next(&piece)) {
+    *largest = std::max(*largest, piece.size());
+    for (PuzzleRecord& r : piece) all.push_back(std::move(r));
+  }
+  return all;
+}
+
+TEST(FormatTest, StreamReaderGivesTheWholeTextsRecordsPieceByPiece) {
+  // Lines, grid blocks (good and broken), stray lines, comments, numbers,
+  // a byte-order mark and CRLF: the same records, lines and messages as
+  // ParsePuzzles on the whole text, for any piece size.
+  const std::string grid = ToPrettyGrid(*ParseGrid(kPuzzle));
+  std::string text = "\xEF\xBB\xBF# header\r\n";
+  text += std::string(kPuzzle) + " first\r\n" + kPuzzle + "\n\n" + grid +
+          "\nMy puzzle\n" + grid.substr(0, 60) + "\n\n";
+  for (int i = 0; i < 5; ++i) text += std::string(kPuzzle) + "\n";
+  text += ToTokens(*ParseGrid(kPuzzle)) + "x" + std::string(kPuzzle) + "\n" +
+          kPuzzle;
+  const std::vector<PuzzleRecord> whole = ParsePuzzles(text);
+  ASSERT_GE(whole.size(), 10u);
+  for (size_t piece_lines :
+       {size_t{1}, size_t{2}, size_t{3}, size_t{7}, size_t{4096}}) {
+    SCOPED_TRACE(piece_lines);
+    size_t largest = 0;
+    const std::vector<PuzzleRecord> read =
+        ReadInPieces(text, piece_lines, &largest);
+    ASSERT_EQ(read.size(), whole.size());
+    for (size_t i = 0; i < read.size(); ++i) {
+      SCOPED_TRACE(i);
+      EXPECT_EQ(read[i].line, whole[i].line);
+      EXPECT_EQ(read[i].label, whole[i].label);
+      EXPECT_EQ(read[i].grid.status(), whole[i].grid.status());
+      if (read[i].grid.ok()) {
+        EXPECT_EQ(*read[i].grid, *whole[i].grid);
+      }
+    }
+  }
+  // One puzzle a line: pieces of about piece_lines records, never the
+  // whole input at once.
+  std::string lines;
+  for (int i = 0; i < 100; ++i) lines += std::string(kPuzzle) + "\n";
+  size_t largest = 0;
+  EXPECT_EQ(ReadInPieces(lines, 10, &largest).size(), 100u);
+  EXPECT_LE(largest, 10u);
 }
 
 TEST(FormatTest, RoundTripsEveryShapeInEveryFormat) {

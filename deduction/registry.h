@@ -8,6 +8,7 @@
 #ifndef SUDOKU_DEDUCTION_REGISTRY_H_
 #define SUDOKU_DEDUCTION_REGISTRY_H_
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -36,6 +37,12 @@ struct DeductionOptions {
   // service worker. No 9x9 puzzle comes near it; <= 0 means no bound.
   double max_seconds = kDefaultMaxSeconds;
   static constexpr double kDefaultMaxSeconds = 60.0;
+  // The work budget of the exact search (count to two) that precedes a
+  // walk or a hint, in search nodes: past it the solver stops with
+  // ExplainStatus::kBudgetExceeded, whatever the clock says, so a caller
+  // gets the same answer on a fast and a slow machine. 0 means no budget.
+  int64_t max_nodes = kDefaultMaxNodes;
+  static constexpr int64_t kDefaultMaxNodes = 100'000'000;
 };
 
 // A new instance of the technique in row `tid` of the table.

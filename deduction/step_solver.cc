@@ -25,6 +25,8 @@ absl::string_view ExplainStatusName(ExplainStatus status) {
       return "multiple_solutions";
     case ExplainStatus::kOutOfTime:
       return "out_of_time";
+    case ExplainStatus::kBudgetExceeded:
+      return "budget_exceeded";
   }
   return "unknown";
 }
@@ -138,9 +140,12 @@ Explanation StepSolver::ExplainBoard(const Board& start) const {
   Explanation e(start.shape());
   e.final_grid = start.grid();
   const auto deadline = DeadlineAfter(options_.max_seconds);
-  const BruteForceResult exact = BruteForceSolve(start, 0, deadline);
+  const BruteForceResult exact = BruteForceSolve(
+      start, std::max<int64_t>(0, options_.max_nodes), deadline);
   if (exact.limit_hit) {
-    e.status = ExplainStatus::kOutOfTime;
+    e.status = options_.max_nodes > 0 && exact.nodes >= options_.max_nodes
+                   ? ExplainStatus::kBudgetExceeded
+                   : ExplainStatus::kOutOfTime;
     return e;
   }
   if (exact.num_solutions != 1) {

@@ -43,6 +43,8 @@ enum class ExplainStatus {
                        // any step, like the rater does
   kOutOfTime,          // gave up at DeductionOptions::max_seconds; the
                        // steps so far are kept
+  kBudgetExceeded,     // the exact search before the walk used up
+                       // DeductionOptions::max_nodes; no steps
 };
 absl::string_view ExplainStatusName(ExplainStatus status);
 
@@ -90,7 +92,8 @@ class StepSolver {
   // Solves `puzzle` step by step. REQUIRES: CheckGivens(puzzle).ok().
   // A puzzle without exactly one solution gets kNoSolution or
   // kMultipleSolutions and no steps; a walk (or the exact search before it)
-  // that outlasts options().max_seconds ends with kOutOfTime.
+  // that outlasts options().max_seconds ends with kOutOfTime; an exact
+  // search that uses up options().max_nodes ends with kBudgetExceeded.
   Explanation Explain(const Grid& puzzle) const;
   // The same from a board with pencil marks already reduced.
   Explanation ExplainBoard(const Board& board) const;

@@ -163,6 +163,27 @@ TEST(StepSolverTest, GivesUpAtTheWorkBound) {
   EXPECT_EQ((*unbounded)->Explain(*puzzle).status, ExplainStatus::kSolved);
 }
 
+TEST(StepSolverTest, StopsTheExactSearchAtTheNodeBudget) {
+  // An empty 25x25 grid: the exact search before the walk stops at
+  // max_nodes with kBudgetExceeded (no steps), not at the clock.
+  DeductionOptions options;
+  options.max_nodes = 10;
+  options.max_seconds = 0;  // no deadline: only the node budget stops it
+  auto solver = StepSolver::Create("all", options);
+  ASSERT_OK(solver);
+  auto empty = ParseGrid(std::string(625, '.'));
+  ASSERT_OK(empty);
+  const Explanation e = (*solver)->Explain(*empty);
+  EXPECT_EQ(e.status, ExplainStatus::kBudgetExceeded);
+  EXPECT_EQ(ExplainStatusName(e.status), "budget_exceeded");
+  EXPECT_TRUE(e.steps.empty());
+  // The default budget settles it: several solutions.
+  auto bounded = StepSolver::Create("all", {});
+  ASSERT_OK(bounded);
+  EXPECT_EQ((*bounded)->Explain(*empty).status,
+            ExplainStatus::kMultipleSolutions);
+}
+
 TEST(StepSolverTest, WorksOnOtherShapes) {
   // A 4x4 (2x2 boxes) and a 6x6 (2x3 boxes) puzzle, each with one
   // solution (generate --seed=3).

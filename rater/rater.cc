@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstdint>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -61,11 +62,13 @@ double WeightedSingles(const Board& board, std::vector<double>& weight,
 }
 
 // The exact search (count to two) that decides whether a puzzle is rated.
-SolveResult CountToTwo(const Grid& puzzle) {
+// `max_nodes` (0 = none) bounds it: past it the result has limit_hit.
+SolveResult CountToTwo(const Grid& puzzle, int64_t max_nodes) {
   absl::StatusOr<std::unique_ptr<Solver>> solver = MakeSolver("backtrack");
   assert(solver.ok());
   SolveLimits limits;
   limits.max_solutions = 2;
+  limits.max_nodes = std::max<int64_t>(0, max_nodes);
   return (*solver)->Solve(puzzle, limits);
 }
 
@@ -99,6 +102,8 @@ absl::string_view RateStatusName(RateStatus status) {
       return "MULTIPLE";
     case RateStatus::kOutOfTime:
       return "OUT_OF_TIME";
+    case RateStatus::kBudgetExceeded:
+      return "BUDGET_EXCEEDED";
   }
   return "?";
 }
@@ -131,6 +136,10 @@ absl::Status RaterOptions::Validate() const {
       !std::isfinite(players.technique_slope)) {
     return absl::InvalidArgumentError(
         "rater: players' technique slope must be finite and >= 0");
+  }
+  if (max_nodes < 0) {
+    return absl::InvalidArgumentError(
+        "rater: max_nodes must be at least 0 (0 = no budget)");
   }
   for (const StochasticConfig& c : stochastic_solvers) {
     if (c.runs < 1) {
@@ -229,6 +238,7 @@ absl::StatusOr<std::unique_ptr<Rater>> Rater::Create(
   deduction.allow_uniqueness = options.allow_uniqueness;
   deduction.allow_guessing = true;
   deduction.max_seconds = options.max_seconds;
+  deduction.max_nodes = options.max_nodes;
   SUDOKU_ASSIGN_OR_RETURN(std::unique_ptr<StepSolver> steps,
                           StepSolver::Create(options.techniques, deduction));
   return std::unique_ptr<Rater>(new Rater(options, std::move(steps)));
@@ -238,8 +248,12 @@ RatingResult Rater::Rate(const Grid& puzzle) const {
   // A puzzle without exactly one solution gets its verdict and solutions,
   // no rating: no canonical form is needed (and near-empty grids, the only
   // ones whose canonical form is expensive, end here).
-  SolveResult exact = CountToTwo(puzzle);
-  if (exact.num_solutions != 1) return RateAsWritten(puzzle, std::move(exact));
+  return Rate(puzzle, CountToTwo(puzzle, options_.max_nodes));
+}
+
+RatingResult Rater::Rate(const Grid& puzzle, SolveResult exact) const {
+  if (exact.num_solutions != 1 || exact.limit_hit)
+    return RateAsWritten(puzzle, std::move(exact));
   // Rate the canonical form, so that every isomorph of the puzzle gets the
   // same rating, then carry what names cells and digits (the solution, the
   // walk-through) back to the puzzle as written. The exact search runs again
@@ -247,8 +261,8 @@ RatingResult Rater::Rate(const Grid& puzzle) const {
   // about 1 % of a rating.
   absl::StatusOr<Canonical> canonical = Canonicalize(puzzle);
   if (!canonical.ok()) return RateAsWritten(puzzle, std::move(exact));
-  RatingResult result =
-      RateAsWritten(canonical->form, CountToTwo(canonical->form));
+  RatingResult result = RateAsWritten(
+      canonical->form, CountToTwo(canonical->form, options_.max_nodes));
   const GridTransform back = canonical->transform.Inverse();
   for (Grid& solution : result.solutions) solution = back.Apply(solution);
   if (result.explanation != nullptr) {
@@ -295,6 +309,12 @@ RatingResult Rater::RateAsWritten(const Grid& puzzle, SolveResult exact) const {
   f.solver_nodes = exact.nodes;
   f.solver_guesses = exact.guesses;
   result.solutions = std::move(exact.solutions);
+  if (exact.limit_hit) {
+    // The verdict is unknown: no solutions are reported.
+    result.solutions.clear();
+    result.status = RateStatus::kBudgetExceeded;
+    return result;
+  }
   if (exact.num_solutions == 0) {
     result.status = RateStatus::kNoSolution;
     return result;
@@ -306,8 +326,11 @@ RatingResult Rater::RateAsWritten(const Grid& puzzle, SolveResult exact) const {
 
   result.explanation = std::make_unique<Explanation>(steps_->Explain(puzzle));
   const Explanation& e = *result.explanation;
-  if (e.status == ExplainStatus::kOutOfTime) {
-    result.status = RateStatus::kOutOfTime;
+  if (e.status == ExplainStatus::kOutOfTime ||
+      e.status == ExplainStatus::kBudgetExceeded) {
+    result.status = e.status == ExplainStatus::kOutOfTime
+                        ? RateStatus::kOutOfTime
+                        : RateStatus::kBudgetExceeded;
     return result;
   }
   f.er = e.ratings.er;

@@ -126,6 +126,11 @@ struct RaterOptions {
   // The work bound per puzzle (DeductionOptions::max_seconds): a walk that
   // outlasts it gives kOutOfTime, never a rating. Not a rating parameter.
   double max_seconds = DeductionOptions::kDefaultMaxSeconds;
+  // The work budget of the exact searches (the count to two that decides
+  // whether a puzzle is rated, and the one before the walk), in search
+  // nodes (DeductionOptions::max_nodes): past it Rate() stops with
+  // kBudgetExceeded, never a rating. 0 = no budget. Not a rating parameter.
+  int64_t max_nodes = DeductionOptions::kDefaultMaxNodes;
 
   // anneal, hillclimb and reseda at small budgets (docs/CALIBRATION.md).
   static std::vector<StochasticConfig> DefaultStochasticBudgets();
@@ -135,7 +140,15 @@ struct RaterOptions {
   absl::Status Validate() const;
 };
 
-enum class RateStatus { kRated, kNoSolution, kMultipleSolutions, kOutOfTime };
+// kBudgetExceeded: an exact search used up RaterOptions::max_nodes before
+// the verdict was known .
+enum class RateStatus {
+  kRated,
+  kNoSolution,
+  kMultipleSolutions,
+  kOutOfTime,
+  kBudgetExceeded
+};
 absl::string_view RateStatusName(RateStatus status);  // "RATED", ...
 
 struct RatingResult {
@@ -165,6 +178,11 @@ class Rater {
   // the tie sets of near-empty large grids: no unique puzzle met so far).
   // REQUIRES: CheckGivens(puzzle).ok().
   RatingResult Rate(const Grid& puzzle) const;
+  // The same for a caller that has already run the count to two on
+  // `puzzle` as written (max_solutions = 2, the backtrack solver, as the
+  // rater runs it): `known` is that search's result, so the puzzle is not
+  // counted twice. A `known` whose limit was hit gives kBudgetExceeded.
+  RatingResult Rate(const Grid& puzzle, SolveResult known) const;
 
   // Adds the stochastic solvers' results (options().stochastic_solvers, on
   // the canonical form as Rate() runs them) to a rating of `puzzle` that

@@ -13,6 +13,7 @@
 #include "rater/calibration.h"
 #include "rater/solver_features.h"
 #include "rater/test_options.h"
+#include "solvers/solver.h"
 #include "solvers/stochastic_registry.h"
 #include "tests/testing/paths.h"
 #include "tests/testing/status_matchers.h"
@@ -95,6 +96,70 @@ TEST(RaterTest, GivesUpAtTheWorkBound) {
   EXPECT_EQ(RateStatusName(r.status), "OUT_OF_TIME");
   // Not a rating parameter: a bound does not make a different rating.
   EXPECT_EQ(options.Parameters(), RaterOptions().Parameters());
+}
+
+TEST(RaterTest, StopsTheExactSearchAtTheNodeBudget) {
+  // Hostile inputs: an empty 25x25 grid and a near-empty 16x16 one. The
+  // count to two that decides whether a puzzle is rated stops at
+  // max_nodes, whatever the clock, with kBudgetExceeded and no solutions.
+  std::string near_empty(256, '.');
+  near_empty[0] = '1';
+  near_empty[17] = '2';
+  near_empty[255] = 'G';
+  for (const std::string& text : {std::string(625, '.'), near_empty}) {
+    RaterOptions options;
+    options.max_nodes = 20;
+    auto rater = Rater::Create(options);
+    ASSERT_OK(rater);
+    auto puzzle = ParseGrid(text);
+    ASSERT_OK(puzzle);
+    const RatingResult r = (*rater)->Rate(*puzzle);
+    EXPECT_EQ(r.status, RateStatus::kBudgetExceeded) << text.size();
+    EXPECT_EQ(RateStatusName(r.status), "BUDGET_EXCEEDED");
+    EXPECT_LE(r.features.solver_nodes, options.max_nodes);
+    EXPECT_TRUE(r.solutions.empty());
+    EXPECT_EQ(r.explanation, nullptr);
+    // The default budget settles both: several solutions.
+    auto full = Rater::Create({});
+    ASSERT_OK(full);
+    EXPECT_EQ((*full)->Rate(*puzzle).status, RateStatus::kMultipleSolutions)
+        << text.size();
+  }
+  // Not a rating parameter.
+  RaterOptions bounded;
+  bounded.max_nodes = 7;
+  EXPECT_EQ(bounded.Parameters(), RaterOptions().Parameters());
+  bounded.max_nodes = -1;
+  EXPECT_THAT(Rater::Create(bounded),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+}
+
+TEST(RaterTest, TakesAKnownCountInsteadOfCountingAgain) {
+  auto rater = Rater::Create({});
+  ASSERT_OK(rater);
+  const Grid puzzle = *ParseGrid(kWiki);
+  auto solver = MakeSolver("backtrack");
+  ASSERT_OK(solver);
+  const SolveResult known = (*solver)->Solve(puzzle, {.max_solutions = 2});
+  const RatingResult fresh = (*rater)->Rate(puzzle);
+  const RatingResult reused = (*rater)->Rate(puzzle, known);
+  EXPECT_EQ(reused.status, RateStatus::kRated);
+  EXPECT_EQ(reused.score, fresh.score);
+  EXPECT_EQ(reused.level, fresh.level);
+  EXPECT_EQ(reused.solutions, fresh.solutions);
+  // A verdict the caller already has is taken as given: no search runs, so
+  // the node count is the caller's.
+  SolveResult several = known;
+  several.num_solutions = 2;
+  several.nodes = 12345;
+  several.solutions.push_back(known.solutions[0]);
+  const RatingResult rejected = (*rater)->Rate(puzzle, several);
+  EXPECT_EQ(rejected.status, RateStatus::kMultipleSolutions);
+  EXPECT_EQ(rejected.features.solver_nodes, 12345);
+  SolveResult stopped;
+  stopped.limit_hit = true;
+  EXPECT_EQ((*rater)->Rate(puzzle, stopped).status,
+            RateStatus::kBudgetExceeded);
 }
 
 TEST(RaterTest, LevelsFollowTheScoreThresholds) {

@@ -28,6 +28,8 @@
 #include "google/protobuf/util/json_util.h"
 #include "rater/solver_features.h"
 #include "render/grid_render.h"
+#include "service/request.h"
+#include "solvers/solver.h"
 #include "storage/cli_output.pb.h"
 #include "storage/deduction_output.pb.h"
 #include "storage/json.h"
@@ -39,12 +41,7 @@ namespace {
 // The request body as `message`; the error text when it is not one.
 std::string ParseJson(absl::string_view body,
                       google::protobuf::Message& message) {
-  google::protobuf::util::JsonParseOptions options;
-  options.ignore_unknown_fields = false;
-  const auto status = google::protobuf::util::JsonStringToMessage(
-      std::string(body), &message, options);
-  if (status.ok()) return "";
-  return absl::StrCat("bad JSON request: ", status.message().as_string());
+  return ParseRequestJson(body, message);
 }
 
 Answer JsonAnswer(int status, const google::protobuf::Message& message) {
@@ -239,17 +236,7 @@ Answer Service::SecondsBudgetAnswer(absl::string_view what) {
 
 absl::StatusOr<Grid> Service::ParsePuzzle(const std::string& text,
                                           const std::string& shape) const {
-  ParseOptions parse;
-  if (!shape.empty()) {
-    absl::StatusOr<const Shape*> s = Shape::FromSpec(shape);
-    if (!s.ok())
-      return absl::InvalidArgumentError(
-          absl::StrCat("shape: ", s.status().message()));
-    parse.shape = *s;
-  }
-  if (text.empty())
-    return absl::InvalidArgumentError("no puzzle given (field 'puzzle')");
-  return ParseGrid(text, parse);
+  return ParseRequestPuzzle(text, shape);
 }
 
 std::string Service::ShapeRefusal(const std::string& shape_name) const {

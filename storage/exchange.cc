@@ -1,5 +1,7 @@
 #include "storage/exchange.h"
 
+#include <algorithm>
+#include <iterator>
 #include <utility>
 
 #include "absl/strings/match.h"
@@ -9,6 +11,7 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "absl/types/span.h"
 #include "core/format.h"
 #include "core/status_macros.h"
 #include "google/protobuf/util/json_util.h"
@@ -18,9 +21,13 @@
 namespace sudoku {
 namespace {
 
+// The last column, the box shape (RxC), keeps a 3x2 puzzle from coming
+// back as 2x3 (a line of 36 symbols reads as the shape ForCellCount picks).
+// Files written before it (without the column) are still read.
 constexpr absl::string_view kTsvColumns[] = {
     "puzzle", "solution", "level", "score",  "rating_version", "collections",
-    "books",  "source",   "label", "rating", "generation"};
+    "books",  "source",   "label", "rating", "generation",     "shape"};
+constexpr size_t kTsvColumnsWithoutShape = std::size(kTsvColumns) - 1;
 constexpr absl::string_view kSdkHeader = "#C sudoku-forge puzzle";
 
 // TSV and sdk fields: backslash, tab and line ends escaped.
@@ -98,10 +105,20 @@ absl::StatusOr<Message> FromJson(absl::string_view json,
   return m;
 }
 
-// The puzzle's givens and solution from the two line strings.
+// The puzzle's givens and solution from the two line strings, in the box
+// shape `shape_spec` (RxC; "" = inferred from the cell count).
 absl::Status SetGrids(absl::string_view givens, absl::string_view solution,
-                      ImportItem* item) {
-  item->grid = ParseGrid(givens, {.check_givens = false});
+                      absl::string_view shape_spec, ImportItem* item) {
+  const Shape* shape = nullptr;
+  if (!shape_spec.empty()) {
+    absl::StatusOr<const Shape*> s = Shape::FromSpec(shape_spec);
+    if (!s.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("shape: ", s.status().message()));
+    }
+    shape = *s;
+  }
+  item->grid = ParseGrid(givens, {.shape = shape, .check_givens = false});
   if (!item->grid.ok()) return item->grid.status();
   if (!solution.empty()) {
     absl::StatusOr<Grid> s = ParseGrid(
@@ -139,16 +156,21 @@ ImportItem ParseJsonLine(absl::string_view line, std::string where) {
   return FromRecord(*record, std::move(where));
 }
 
-ImportItem ParseTsvRow(absl::string_view line, std::string where) {
+// `columns`: how many the file's header names (with or without the shape).
+ImportItem ParseTsvRow(absl::string_view line, size_t columns,
+                       std::string where) {
   ImportItem item{.where = std::move(where)};
   const std::vector<absl::string_view> f = absl::StrSplit(line, '\t');
-  if (f.size() != std::size(kTsvColumns)) {
+  if (f.size() != columns) {
     item.grid = absl::InvalidArgumentError(
-        absl::StrCat("expected ", std::size(kTsvColumns), " columns (",
-                     absl::StrJoin(kTsvColumns, ", "), "), got ", f.size()));
+        absl::StrCat("expected ", columns, " columns (",
+                     absl::StrJoin(absl::MakeSpan(kTsvColumns, columns), ", "),
+                     "), got ", f.size()));
     return item;
   }
-  if (absl::Status s = SetGrids(f[0], f[1], &item); !s.ok()) {
+  const absl::string_view shape =
+      columns > kTsvColumnsWithoutShape ? f[kTsvColumnsWithoutShape] : "";
+  if (absl::Status s = SetGrids(f[0], f[1], shape, &item); !s.ok()) {
     item.grid = s;
     return item;
   }
@@ -173,7 +195,7 @@ ImportItem ParseTsvRow(absl::string_view line, std::string where) {
 ImportItem ParseSdkBlock(const std::vector<absl::string_view>& lines,
                          std::string where) {
   ImportItem item{.where = std::move(where)};
-  std::string rows, solution;
+  std::string rows, solution, shape;
   for (absl::string_view line : lines) {
     if (!absl::StartsWith(line, "#")) {
       absl::StrAppend(&rows, line);
@@ -192,6 +214,8 @@ ImportItem ParseSdkBlock(const std::vector<absl::string_view>& lines,
         item.label = Unescape(rest.substr(space + 1));
     } else if (tag == "#S") {
       solution = std::string(value);
+    } else if (tag == "#X") {
+      shape = std::string(value);
     } else if (tag == "#O") {
       item.source = Unescape(value);
     } else if (tag == "#K") {
@@ -214,7 +238,8 @@ ImportItem ParseSdkBlock(const std::vector<absl::string_view>& lines,
       return item;
     }
   }
-  if (absl::Status s = SetGrids(rows, solution, &item); !s.ok()) item.grid = s;
+  if (absl::Status s = SetGrids(rows, solution, shape, &item); !s.ok())
+    item.grid = s;
   return item;
 }
 
@@ -270,7 +295,7 @@ std::string FormatExchange(const StoredPuzzle& p, const ExchangeExtras& extras,
                extras.rating ? Escape(extras.rating->engine_version()) : "",
                JoinNames(extras.collections), JoinNames(extras.books),
                Escape(p.source), Escape(p.label), Escape(rating),
-               Escape(generation)},
+               Escape(generation), p.givens.shape().name()},
               "\t"),
           "\n");
     }
@@ -278,6 +303,8 @@ std::string FormatExchange(const StoredPuzzle& p, const ExchangeExtras& extras,
       std::string out = absl::StrCat(kSdkHeader, " ", p.id);
       if (!p.label.empty()) absl::StrAppend(&out, " ", Escape(p.label));
       out += "\n";
+      // The box shape (RxC): the rows alone do not tell 3x2 from 2x3.
+      absl::StrAppend(&out, "#X ", p.givens.shape().name(), "\n");
       if (!solution.empty()) absl::StrAppend(&out, "#S ", solution, "\n");
       if (extras.rating) {
         absl::StrAppend(&out, "#L ", Escape(extras.rating->level()), "\n");
@@ -300,33 +327,43 @@ std::string FormatExchange(const StoredPuzzle& p, const ExchangeExtras& extras,
   return "";
 }
 
-std::optional<std::vector<ImportItem>> ParseExchange(absl::string_view text,
-                                                     absl::string_view file) {
-  if (absl::StartsWith(text, "\xEF\xBB\xBF")) text.remove_prefix(3);
+std::optional<ExchangeHead> DetectExchange(absl::string_view first_line) {
+  absl::ConsumePrefix(&first_line, "\xEF\xBB\xBF");
+  first_line = absl::StripSuffix(first_line, "\r");
+  if (absl::StartsWith(first_line, "{\"puzzle\"")) {
+    return ExchangeHead{.format = ExchangeFormat::kJson};
+  }
+  const std::string header =
+      absl::StrCat("#", absl::StrJoin(kTsvColumns, "\t"));
+  const std::string old_header = absl::StrCat(
+      "#", absl::StrJoin(absl::MakeSpan(kTsvColumns, kTsvColumnsWithoutShape),
+                         "\t"));
+  if (first_line == header || first_line == old_header) {
+    return ExchangeHead{.format = ExchangeFormat::kTsv,
+                        .tsv_columns = first_line == header
+                                           ? std::size(kTsvColumns)
+                                           : kTsvColumnsWithoutShape};
+  }
+  if (absl::StartsWith(first_line, kSdkHeader)) {
+    return ExchangeHead{.format = ExchangeFormat::kSdk};
+  }
+  return std::nullopt;
+}
+
+std::vector<ImportItem> ParseExchangePiece(absl::string_view text,
+                                           absl::string_view file,
+                                           const ExchangeHead& head,
+                                           int first_line) {
   std::vector<absl::string_view> lines = absl::StrSplit(text, '\n');
   for (absl::string_view& l : lines) l = absl::StripSuffix(l, "\r");
-  size_t first = 0;
-  while (first < lines.size() && lines[first].empty()) ++first;
-  if (first == lines.size()) return std::nullopt;
-  auto where = [&](size_t i) { return absl::StrCat(file, ":", i + 1); };
+  auto where = [&](size_t i) {
+    return absl::StrCat(file, ":", static_cast<int>(i) + first_line);
+  };
   std::vector<ImportItem> items;
-  const absl::string_view head = lines[first];
-  if (absl::StartsWith(head, "{\"puzzle\"")) {
-    for (size_t i = first; i < lines.size(); ++i) {
-      if (!lines[i].empty()) items.push_back(ParseJsonLine(lines[i], where(i)));
-    }
-    return items;
-  }
-  if (absl::StrCat(head, "\n") == ExchangeTsvHeader()) {
-    for (size_t i = first + 1; i < lines.size(); ++i) {
-      if (!lines[i].empty()) items.push_back(ParseTsvRow(lines[i], where(i)));
-    }
-    return items;
-  }
-  if (absl::StartsWith(head, kSdkHeader)) {
+  if (head.format == ExchangeFormat::kSdk) {
     std::vector<absl::string_view> block;
-    size_t start = first;
-    for (size_t i = first; i <= lines.size(); ++i) {
+    size_t start = 0;
+    for (size_t i = 0; i <= lines.size(); ++i) {
       if (i == lines.size() || lines[i].empty()) {
         if (!block.empty()) items.push_back(ParseSdkBlock(block, where(start)));
         block.clear();
@@ -336,6 +373,39 @@ std::optional<std::vector<ImportItem>> ParseExchange(absl::string_view text,
       }
     }
     return items;
+  }
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].empty()) continue;
+    items.push_back(head.format == ExchangeFormat::kJson
+                        ? ParseJsonLine(lines[i], where(i))
+                        : ParseTsvRow(lines[i], head.tsv_columns, where(i)));
+  }
+  return items;
+}
+
+std::optional<std::vector<ImportItem>> ParseExchange(absl::string_view text,
+                                                     absl::string_view file) {
+  absl::ConsumePrefix(&text, "\xEF\xBB\xBF");
+  // The first non-empty line names the format.
+  size_t start = 0;
+  int line = 1;
+  while (start < text.size()) {
+    const size_t end = std::min(text.find('\n', start), text.size());
+    const absl::string_view first =
+        absl::StripSuffix(text.substr(start, end - start), "\r");
+    if (first.empty()) {
+      start = end + 1;
+      ++line;
+      continue;
+    }
+    const std::optional<ExchangeHead> head = DetectExchange(first);
+    if (!head.has_value()) return std::nullopt;
+    if (head->format == ExchangeFormat::kTsv) {  // the header is no record
+      start = end + 1;
+      ++line;
+    }
+    if (start >= text.size()) return std::vector<ImportItem>();
+    return ParseExchangePiece(text.substr(start), file, *head, line);
   }
   return std::nullopt;
 }

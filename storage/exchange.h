@@ -49,6 +49,23 @@ std::string FormatExchange(const StoredPuzzle& puzzle,
 std::optional<std::vector<ImportItem>> ParseExchange(absl::string_view text,
                                                      absl::string_view file);
 
+// Reading an export file piece by piece (import streams its input): the
+// format from the file's first non-empty line, then the records of each
+// piece.
+struct ExchangeHead {
+  ExchangeFormat format = ExchangeFormat::kJson;
+  size_t tsv_columns = 0;  // tsv: columns its header names
+};
+// nullopt when `first_line` (without its line end) starts no export file.
+std::optional<ExchangeHead> DetectExchange(absl::string_view first_line);
+// The records of `text`, a piece of an export file in `head`'s format that
+// holds whole records (sdk: whole blocks; tsv: no header line), whose first
+// line is line `first_line` of `file`.
+std::vector<ImportItem> ParseExchangePiece(absl::string_view text,
+                                           absl::string_view file,
+                                           const ExchangeHead& head,
+                                           int first_line);
+
 }  // namespace sudoku
 
 #endif  // SUDOKU_STORAGE_EXCHANGE_H_
