@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -17,6 +18,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "deduction/chains.h"
+#include "deduction/registry.h"
 #include "deduction/util.h"
 
 namespace sudoku {
@@ -27,11 +29,16 @@ constexpr int64_t kMaxSeChainWork = 20'000'000;
 
 class Chainer {
  public:
-  Chainer(const Board& board, bool dynamic)
+  // `basics`: the techniques a level-1 ("+") branch applies when nothing is
+  // pending (empty below level 1); not owned.
+  Chainer(const Board& board, bool dynamic,
+          const std::vector<std::unique_ptr<Technique>>& basics)
       : board_(board),
         shape_(board.shape()),
         n_(board.shape().size()),
-        dynamic_(dynamic) {
+        dynamic_(dynamic),
+        basics_(basics),
+        branch_(board) {
     const size_t lits = static_cast<size_t>(2 * shape_.num_cells() * n_);
     stamp_.assign(lits, 0);
     seen_.assign(lits, 0);
@@ -69,7 +76,9 @@ class Chainer {
       } else if (off_head < off_q_.size()) {
         if (!ExpandOff(off_q_[off_head++])) return true;
       } else {
-        return false;
+        const Advance a = ApplyBasics();
+        if (a == Advance::kClash) return true;
+        if (a == Advance::kNone) return false;
       }
     }
   }
@@ -132,6 +141,57 @@ class Chainer {
   std::array<int, 3> Units(int cell) const {
     return {shape_.BoxUnit(shape_.Box(cell)), shape_.RowUnit(shape_.Row(cell)),
             shape_.ColUnit(shape_.Col(cell))};
+  }
+
+  enum class Advance { kNone, kMore, kClash };
+  // Level 1: the first basic technique with an elimination on the branch's
+  // grid turns its eliminations off; their parents are the candidates of
+  // the pattern's digits that the branch removed from the pattern's units
+  // (or cells).
+  Advance ApplyBasics() {
+    if (basics_.empty()) return Advance::kNone;
+    for (int c = 0; c < shape_.num_cells(); ++c)
+      if (board_.value(c) == 0)
+        branch_.SetCandidates(c, cands_[static_cast<size_t>(c)]);
+    for (const auto& t : basics_) {
+      found_.clear();
+      t->FindAll(branch_, &found_);
+      bool more = false;
+      for (const Deduction& d : found_) {
+        Parents(d);
+        for (const CellDigit& e : d.eliminations) {
+          const int lit = Lit(e.cell, e.digit, false);
+          if (IsSet(lit) || !Has(e.cell, e.digit)) continue;
+          more = true;
+          if (!Add(lit, parents_.data(), static_cast<int>(parents_.size())))
+            return Advance::kClash;
+        }
+      }
+      if (more) return Advance::kMore;
+    }
+    return Advance::kNone;
+  }
+  // The parents of a basic deduction's eliminations (into parents_).
+  void Parents(const Deduction& d) {
+    parents_.clear();
+    CandidateSet digits;
+    for (const CellDigit& cd : d.pattern_candidates)
+      digits.Insert(cd.digit);
+    for (const CellDigit& cd : d.eliminations)
+      digits.Insert(cd.digit);
+    cells_.clear();
+    for (int u : d.pattern_units)
+      for (int q : shape_.unit(u)) cells_.push_back(q);
+    if (cells_.empty()) cells_ = d.pattern_cells;
+    std::sort(cells_.begin(), cells_.end());
+    cells_.erase(std::unique(cells_.begin(), cells_.end()), cells_.end());
+    for (int q : cells_) {
+      if (board_.value(q) != 0) continue;
+      for (int x : board_.candidates(q))
+        if (digits.Contains(x) && IsSet(Lit(q, x, false)))
+          parents_.push_back(Lit(q, x, false));
+    }
+    if (parents_.empty() && !order_.empty()) parents_.push_back(order_[0]);
   }
 
   // Sets `lit` (unless set) with its parents; false on a clash.
@@ -218,6 +278,10 @@ class Chainer {
   const Shape& shape_;
   const int n_;
   const bool dynamic_;
+  const std::vector<std::unique_ptr<Technique>>& basics_;
+  Board branch_;  // the branch's grid for the basic techniques (level 1)
+  std::vector<Deduction> found_;
+  std::vector<int> cells_;
   int gen_ = 0, seen_gen_ = 0;
   int clash_ = -1;
   int64_t work_ = 0;
@@ -230,13 +294,15 @@ class Chainer {
 // least (rating, complexity, order found).
 class SeSearch {
  public:
-  SeSearch(const Technique& technique, const Board& board, bool dynamic)
+  SeSearch(const Technique& technique, const Board& board, bool dynamic,
+           const std::vector<std::unique_ptr<Technique>>& basics)
       : technique_(technique),
         board_(board),
         shape_(board.shape()),
         n_(board.shape().size()),
         dynamic_(dynamic),
-        chainer_(board, dynamic) {
+        plus_(!basics.empty()),
+        chainer_(board, dynamic, basics) {
     const size_t cands = static_cast<size_t>(shape_.num_cells() * n_);
     memo_begin_.assign(cands, -1);
     memo_end_.assign(cands, 0);
@@ -430,6 +496,7 @@ class SeSearch {
   // The step's id: SE's Cell / Region / Dynamic Forcing Chains (`unit` < 0:
   // a cell's candidates or a binary step).
   std::string StepId(int unit) const {
+    if (plus_) return std::string(technique_.id());
     if (dynamic_) return "dynamic_forcing_chain";
     return unit < 0 ? "cell_forcing_chain" : "unit_forcing_chain";
   }
@@ -481,6 +548,7 @@ class SeSearch {
   const Shape& shape_;
   const int n_;
   const bool dynamic_;
+  const bool plus_;
   Chainer chainer_;
   std::optional<Deduction> best_;
   std::tuple<double, int, int> best_key_{0.0, 0, 0};
@@ -496,8 +564,20 @@ class SeSearch {
 
 }  // namespace
 
+SeForcingChains::SeForcingChains(TechniqueId tid, bool dynamic, int level)
+    : Technique(tid), dynamic_(dynamic) {
+  if (level < 1) return;
+  for (TechniqueId basic :
+       {TechniqueId::kPointing, TechniqueId::kClaiming, TechniqueId::kNakedPair,
+        TechniqueId::kXWing, TechniqueId::kHiddenPair, TechniqueId::kNakedTriple,
+        TechniqueId::kSwordfish, TechniqueId::kHiddenTriple,
+        TechniqueId::kNakedQuad, TechniqueId::kJellyfish,
+        TechniqueId::kHiddenQuad})
+    basics_.push_back(MakeTechnique(basic));
+}
+
 std::optional<Deduction> SeForcingChains::Find(const Board& board) const {
-  return SeSearch(*this, board, dynamic_).Run();
+  return SeSearch(*this, board, dynamic_, basics_).Run();
 }
 
 }  // namespace sudoku
