@@ -15,6 +15,7 @@
 #include "deduction/forcing_chains.h"
 #include "deduction/intersections.h"
 #include "deduction/nishio_technique.h"
+#include "deduction/se_chaining.h"
 #include "deduction/single_digit.h"
 #include "deduction/singles.h"
 #include "deduction/subsets.h"

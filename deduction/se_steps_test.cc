@@ -138,7 +138,8 @@ std::vector<Step> OurSteps(const Explanation& e) {
 
 // Puzzles whose ER, EP and ED equal SE's but whose steps beyond singles
 // part from SE's at some point (docs/DEDUCTION.md): SE's choice among
-// equally rated steps (which pointing, which cycle, which forcing chain),
+// equally rated steps (which pointing, which cycle, which forcing chain;
+// which cell or region forcing chain of 8.4, which dynamic chain's target),
 // its unique rectangle type 3 rated 4.6 where ours is 4.5, and direct
 // hidden pairs SE does not take. Only ER/EP/ED are compared on these.
 constexpr const char* kKnownStepDifferences[] = {
@@ -164,6 +165,12 @@ constexpr const char* kKnownStepDifferences[] = {
     ".......2.",
     "12.4...89..7.....6..92..1......97...5.....6...3.51...8..4.68..18...4..6."
     "...3.....",
+    "...4....94.71...3..8..3...5...673.5.3..8.....87..9..4......2.6.......5.."
+    "9.2...8.4",
+    ".2.4.6....5...9...7..13......4.97.6..1.....2....8..4...9...5..7......3.."
+    "6....3.58",
+    "1....6.8..5.1....6...27......47......3.6..54.8.5.3....3..5....4......97."
+    "9....18.2",
 };
 
 bool KnownToDiffer(const std::string& puzzle) {

@@ -1,0 +1,583 @@
+// Sudoku Explainer's multiple and dynamic forcing chains (see
+// se_chaining.h). One Chainer per Find(): flat arrays indexed by literal
+// (candidate * 2 + on) with generation stamps; each candidate's "on" run is
+// propagated once and remembered, since the cell, region and binary steps
+// all start from it.
+#include "deduction/se_chaining.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "deduction/chains.h"
+#include "deduction/registry.h"
+#include "deduction/util.h"
+
+namespace sudoku {
+namespace {
+
+// Literal expansions per Find() on boards larger than 9x9.
+constexpr int64_t kMaxSeChainWork = 20'000'000;
+
+class Chainer {
+ public:
+  // `basics`: the techniques a level-1 ("+") branch applies when nothing is
+  // pending (empty below level 1); not owned.
+  Chainer(const Board& board, bool dynamic,
+          const std::vector<std::unique_ptr<Technique>>& basics)
+      : board_(board),
+        shape_(board.shape()),
+        n_(board.shape().size()),
+        dynamic_(dynamic),
+        basics_(basics),
+        branch_(board) {
+    const size_t lits = static_cast<size_t>(2 * shape_.num_cells() * n_);
+    stamp_.assign(lits, 0);
+    seen_.assign(lits, 0);
+    pbegin_.assign(lits, 0);
+    pcount_.assign(lits, 0);
+    cands_.resize(static_cast<size_t>(shape_.num_cells()));
+  }
+
+  int Lit(int cell, int d, bool on) const {
+    return 2 * (cell * n_ + d - 1) + (on ? 1 : 0);
+  }
+  int CellOf(int lit) const { return (lit >> 1) / n_; }
+  int DigitOf(int lit) const { return (lit >> 1) % n_ + 1; }
+  static bool IsOn(int lit) { return (lit & 1) != 0; }
+
+  // Propagates from `start`; true when some candidate is set both on and
+  // off (clash_cand() names it, and propagation stops there).
+  bool Run(int start) {
+    ++gen_;
+    order_.clear();
+    pool_.clear();
+    on_q_.clear();
+    off_q_.clear();
+    clash_ = -1;
+    if (dynamic_)
+      for (int c = 0; c < shape_.num_cells(); ++c)
+        cands_[static_cast<size_t>(c)] =
+            board_.value(c) == 0 ? board_.candidates(c) : CandidateSet();
+    if (!Add(start, nullptr, 0)) return true;
+    size_t on_head = 0, off_head = 0;
+    while (true) {
+      ++work_;
+      if (on_head < on_q_.size()) {
+        if (!ExpandOn(on_q_[on_head++])) return true;
+      } else if (off_head < off_q_.size()) {
+        if (!ExpandOff(off_q_[off_head++])) return true;
+      } else {
+        const Advance a = ApplyBasics();
+        if (a == Advance::kClash) return true;
+        if (a == Advance::kNone) return false;
+      }
+    }
+  }
+
+  bool IsSet(int lit) const { return stamp_[static_cast<size_t>(lit)] == gen_; }
+  // Literals in the order they were set (both of a clash included).
+  const std::vector<int>& order() const { return order_; }
+  int clash_cand() const { return clash_; }
+  int64_t work() const { return work_; }
+
+  // The distinct literals among `lit` and its ancestors.
+  int Ancestors(int lit) {
+    ++seen_gen_;
+    stack_.assign(1, lit);
+    int count = 0;
+    while (!stack_.empty()) {
+      const int l = stack_.back();
+      stack_.pop_back();
+      if (seen_[static_cast<size_t>(l)] == seen_gen_) continue;
+      seen_[static_cast<size_t>(l)] = seen_gen_;
+      ++count;
+      const size_t b = static_cast<size_t>(pbegin_[static_cast<size_t>(l)]);
+      for (int i = 0; i < pcount_[static_cast<size_t>(l)]; ++i)
+        stack_.push_back(pool_[b + static_cast<size_t>(i)]);
+    }
+    return count;
+  }
+
+  std::string LitName(int lit) const {
+    return absl::StrCat(shape_.CellName(CellOf(lit)), IsOn(lit) ? "=" : "<>",
+                        std::string(1, shape_.Symbol(DigitOf(lit))));
+  }
+  // "r1c1=5 -> r1c2<>5 -> r3c2=5" from the assumption to `lit`, through
+  // each literal's last parent (the one that completed its cause).
+  std::string ChainTo(int lit) const {
+    std::vector<std::string> parts;
+    for (int l = lit;;) {
+      parts.push_back(LitName(l));
+      const int k = pcount_[static_cast<size_t>(l)];
+      if (k == 0) break;
+      l = pool_[static_cast<size_t>(pbegin_[static_cast<size_t>(l)] + k - 1)];
+    }
+    std::reverse(parts.begin(), parts.end());
+    return absl::StrJoin(parts, " -> ");
+  }
+  // Every ancestor of `lit` (itself included) as a pattern candidate.
+  void CollectAncestors(int lit, Deduction* d) {
+    Ancestors(lit);
+    for (int l : order_)
+      if (seen_[static_cast<size_t>(l)] == seen_gen_)
+        d->pattern_candidates.push_back({CellOf(l), DigitOf(l)});
+  }
+
+ private:
+  bool Has(int cell, int d) const {
+    if (dynamic_) return cands_[static_cast<size_t>(cell)].Contains(d);
+    return board_.value(cell) == 0 && board_.candidates(cell).Contains(d);
+  }
+  // Box, row, column: SE's order of regions.
+  std::array<int, 3> Units(int cell) const {
+    return {shape_.BoxUnit(shape_.Box(cell)), shape_.RowUnit(shape_.Row(cell)),
+            shape_.ColUnit(shape_.Col(cell))};
+  }
+
+  enum class Advance { kNone, kMore, kClash };
+  // Level 1: the first basic technique with an elimination on the branch's
+  // grid turns its eliminations off; their parents are the candidates of
+  // the pattern's digits that the branch removed from the pattern's units
+  // (or cells).
+  Advance ApplyBasics() {
+    if (basics_.empty()) return Advance::kNone;
+    for (int c = 0; c < shape_.num_cells(); ++c)
+      if (board_.value(c) == 0)
+        branch_.SetCandidates(c, cands_[static_cast<size_t>(c)]);
+    for (const auto& t : basics_) {
+      found_.clear();
+      t->FindAll(branch_, &found_);
+      bool more = false;
+      for (const Deduction& d : found_) {
+        Parents(d);
+        for (const CellDigit& e : d.eliminations) {
+          const int lit = Lit(e.cell, e.digit, false);
+          if (IsSet(lit) || !Has(e.cell, e.digit)) continue;
+          more = true;
+          if (!Add(lit, parents_.data(), static_cast<int>(parents_.size())))
+            return Advance::kClash;
+        }
+      }
+      if (more) return Advance::kMore;
+    }
+    return Advance::kNone;
+  }
+  // The parents of a basic deduction's eliminations (into parents_).
+  void Parents(const Deduction& d) {
+    parents_.clear();
+    CandidateSet digits;
+    for (const CellDigit& cd : d.pattern_candidates)
+      digits.Insert(cd.digit);
+    for (const CellDigit& cd : d.eliminations)
+      digits.Insert(cd.digit);
+    cells_.clear();
+    for (int u : d.pattern_units)
+      for (int q : shape_.unit(u)) cells_.push_back(q);
+    if (cells_.empty()) cells_ = d.pattern_cells;
+    std::sort(cells_.begin(), cells_.end());
+    cells_.erase(std::unique(cells_.begin(), cells_.end()), cells_.end());
+    for (int q : cells_) {
+      if (board_.value(q) != 0) continue;
+      for (int x : board_.candidates(q))
+        if (digits.Contains(x) && IsSet(Lit(q, x, false)))
+          parents_.push_back(Lit(q, x, false));
+    }
+    if (parents_.empty() && !order_.empty()) parents_.push_back(order_[0]);
+  }
+
+  // Sets `lit` (unless set) with its parents; false on a clash.
+  bool Add(int lit, const int* parents, int count) {
+    const size_t l = static_cast<size_t>(lit);
+    if (stamp_[l] == gen_) return true;
+    stamp_[l] = gen_;
+    pbegin_[l] = static_cast<int>(pool_.size());
+    pcount_[l] = count;
+    for (int i = 0; i < count; ++i) pool_.push_back(parents[i]);
+    order_.push_back(lit);
+    if (IsSet(lit ^ 1)) {
+      clash_ = lit >> 1;
+      return false;
+    }
+    (IsOn(lit) ? on_q_ : off_q_).push_back(lit);
+    return true;
+  }
+
+  bool ExpandOn(int lit) {
+    const int cell = CellOf(lit), d = DigitOf(lit);
+    const CandidateSet cs =
+        dynamic_ ? cands_[static_cast<size_t>(cell)] : board_.candidates(cell);
+    for (int e : cs)
+      if (e != d && !Add(Lit(cell, e, false), &lit, 1)) return false;
+    for (int u : Units(cell))
+      for (int q : shape_.unit(u))
+        if (q != cell && Has(q, d) && !Add(Lit(q, d, false), &lit, 1))
+          return false;
+    return true;
+  }
+
+  bool ExpandOff(int lit) {
+    const int cell = CellOf(lit), d = DigitOf(lit);
+    if (!dynamic_) {
+      const CandidateSet cs = board_.candidates(cell);
+      if (cs.Count() == 2 &&
+          !Add(Lit(cell, cs.Without(CandidateSet::Of(d)).Single(), true), &lit,
+               1))
+        return false;
+      for (int u : Units(cell)) {
+        int other = -1, count = 0;
+        for (int q : shape_.unit(u))
+          if (Has(q, d)) {
+            ++count;
+            if (q != cell) other = q;
+          }
+        if (count == 2 && !Add(Lit(other, d, true), &lit, 1)) return false;
+      }
+      return true;
+    }
+    CandidateSet& cs = cands_[static_cast<size_t>(cell)];
+    cs = cs.Without(CandidateSet::Of(d));
+    if (cs.Count() == 1) {
+      const int e = cs.Single();
+      parents_.clear();
+      for (int x : board_.candidates(cell))
+        if (x != e) parents_.push_back(Lit(cell, x, false));
+      if (!Add(Lit(cell, e, true), parents_.data(),
+               static_cast<int>(parents_.size())))
+        return false;
+    }
+    for (int u : Units(cell)) {
+      int left = -1, count = 0;
+      for (int q : shape_.unit(u))
+        if (Has(q, d)) {
+          ++count;
+          left = q;
+        }
+      if (count != 1) continue;
+      parents_.clear();
+      for (int q : shape_.unit(u))
+        if (q != left && board_.value(q) == 0 &&
+            board_.candidates(q).Contains(d))
+          parents_.push_back(Lit(q, d, false));
+      if (!Add(Lit(left, d, true), parents_.data(),
+               static_cast<int>(parents_.size())))
+        return false;
+    }
+    return true;
+  }
+
+  const Board& board_;
+  const Shape& shape_;
+  const int n_;
+  const bool dynamic_;
+  const std::vector<std::unique_ptr<Technique>>& basics_;
+  Board branch_;  // the branch's grid for the basic techniques (level 1)
+  std::vector<Deduction> found_;
+  std::vector<int> cells_;
+  int gen_ = 0, seen_gen_ = 0;
+  int clash_ = -1;
+  int64_t work_ = 0;
+  std::vector<int> stamp_, seen_, pbegin_, pcount_, pool_;
+  std::vector<int> order_, on_q_, off_q_, stack_, parents_;
+  std::vector<CandidateSet> cands_;  // the branch's grid (dynamic)
+};
+
+// The search of one Find(): every step SE's producer lists, keeping the
+// least (rating, complexity, order found).
+class SeSearch {
+ public:
+  SeSearch(const Technique& technique, const Board& board, bool dynamic,
+           const std::vector<std::unique_ptr<Technique>>& basics)
+      : technique_(technique),
+        board_(board),
+        shape_(board.shape()),
+        n_(board.shape().size()),
+        dynamic_(dynamic),
+        plus_(!basics.empty()),
+        chainer_(board, dynamic, basics) {
+    const size_t cands = static_cast<size_t>(shape_.num_cells() * n_);
+    memo_begin_.assign(cands, -1);
+    memo_end_.assign(cands, 0);
+    memo_clash_.assign(cands, 0);
+    count_.assign(2 * cands, 0);
+  }
+
+  std::optional<Deduction> Run() {
+    for (int cell = 0; cell < shape_.num_cells() && !OutOfWork(); ++cell) {
+      if (board_.value(cell) != 0) continue;
+      const CandidateSet cs = board_.candidates(cell);
+      const int card = cs.Count();
+      if (!(card > 2 || (card > 1 && dynamic_))) continue;
+      for (int v : cs) {
+        if (dynamic_) Binary(cell, v, card);
+        Regions(cell, v);
+      }
+      branches_.clear();
+      for (int v : cs) branches_.push_back(chainer_.Lit(cell, v, true));
+      RunBranches(/*unit=*/-1, cell);
+    }
+    return std::move(best_);
+  }
+
+ private:
+  double Rate(int complexity) const {
+    return ChainRating(technique_.difficulty(), std::max(0, complexity - 2));
+  }
+  bool OutOfWork() const {
+    return shape_.size() > 9 && chainer_.work() > kMaxSeChainWork;
+  }
+  // True when a step of this rating and complexity would be the new best;
+  // counts the step found either way (SE's order among equals).
+  bool Better(double rating, int complexity) {
+    const auto key = std::make_tuple(rating, complexity, seq_++);
+    if (best_ && key >= best_key_) return false;
+    best_key_ = key;
+    return true;
+  }
+
+  // Runs `cand` on unless remembered; true on a clash. When `*fresh`, the
+  // chainer holds this run.
+  bool OnRun(int cand, bool* fresh) {
+    const size_t c = static_cast<size_t>(cand);
+    *fresh = memo_begin_[c] < 0;
+    if (!*fresh) return memo_clash_[c] != 0;
+    const bool clash = chainer_.Run(2 * cand + 1);
+    memo_begin_[c] = static_cast<int>(memo_lits_.size());
+    for (int l : chainer_.order()) memo_lits_.push_back(l);
+    memo_end_[c] = static_cast<int>(memo_lits_.size());
+    memo_clash_[c] = clash ? 1 : 0;
+    return clash;
+  }
+
+  // Dynamic binary steps on one candidate: its "on" or "off" run clashes,
+  // or (cells of 3+) both runs imply the same literal.
+  void Binary(int cell, int v, int card) {
+    const int cand = cell * n_ + v - 1;
+    bool fresh = false;
+    if (OnRun(cand, &fresh)) {
+      if (!fresh) chainer_.Run(2 * cand + 1);
+      ClashStep(cell, v, /*on=*/true);
+    }
+    const bool on_clash = memo_clash_[static_cast<size_t>(cand)] != 0;
+    const bool off_clash = chainer_.Run(2 * cand);
+    if (off_clash) ClashStep(cell, v, /*on=*/false);
+    if (on_clash || off_clash || card < 3) return;
+    // Literals both runs set: the off run is in the chainer now.
+    results_.clear();
+    for (int l : chainer_.order()) ++count_[static_cast<size_t>(l)];
+    for (int m = memo_begin_[static_cast<size_t>(cand)];
+         m < memo_end_[static_cast<size_t>(cand)]; ++m) {
+      const int l = memo_lits_[static_cast<size_t>(m)];
+      if (count_[static_cast<size_t>(l)] == 1 && Useful(l))
+        results_.push_back(l);
+    }
+    for (int l : chainer_.order()) count_[static_cast<size_t>(l)] = 0;
+    if (results_.empty()) return;
+    comps_.assign(results_.size(), 0);
+    for (size_t i = 0; i < results_.size(); ++i)
+      comps_[i] = chainer_.Ancestors(results_[i]);
+    chainer_.Run(2 * cand + 1);
+    for (size_t i = 0; i < results_.size(); ++i)
+      comps_[i] += chainer_.Ancestors(results_[i]);
+    for (size_t i = 0; i < results_.size(); ++i) {
+      const int l = results_[i];
+      if (!Better(Rate(comps_[i]), comps_[i])) continue;
+      Deduction ded = Target(l, Rate(comps_[i]), -1);
+      std::vector<std::string> chains;
+      const std::string sym(1, shape_.Symbol(v));
+      for (bool on : {true, false}) {
+        chainer_.Run(2 * cand + (on ? 1 : 0));
+        chains.push_back(chainer_.ChainTo(l));
+        chainer_.CollectAncestors(l, &ded);
+      }
+      Finish(&ded,
+             absl::StrCat(technique_.name(), ": ", shape_.CellName(cell),
+                          " on or off ", sym, ": ", absl::StrJoin(chains, "; "),
+                          " => ", chainer_.LitName(l)));
+      best_ = std::move(ded);
+    }
+  }
+
+  // The step "assuming cell=v (on) or cell<>v (off) clashes"; the chainer
+  // holds that run.
+  void ClashStep(int cell, int v, bool on) {
+    const int k = chainer_.clash_cand();
+    const int complexity =
+        chainer_.Ancestors(2 * k + 1) + chainer_.Ancestors(2 * k);
+    const double rating = Rate(complexity);
+    if (!Better(rating, complexity)) return;
+    Deduction ded;
+    ded.technique = StepId(-1);
+    ded.rating = rating;
+    if (on) {
+      ded.eliminations.push_back({cell, v});
+    } else {
+      ded.placements.push_back({cell, v});
+    }
+    chainer_.CollectAncestors(2 * k + 1, &ded);
+    chainer_.CollectAncestors(2 * k, &ded);
+    const std::string sym(1, shape_.Symbol(v));
+    Finish(&ded, absl::StrCat(technique_.name(), ": assuming ",
+                              shape_.CellName(cell), on ? "=" : "<>", sym,
+                              " leads to a contradiction: ",
+                              chainer_.ChainTo(2 * k + 1), " but ",
+                              chainer_.ChainTo(2 * k), " => ",
+                              shape_.CellName(cell), on ? "<>" : "=", sym));
+    best_ = std::move(ded);
+  }
+
+  // Region steps for the units whose first place of `v` is `cell`.
+  void Regions(int cell, int v) {
+    for (int u : {shape_.BoxUnit(shape_.Box(cell)),
+                  shape_.RowUnit(shape_.Row(cell)),
+                  shape_.ColUnit(shape_.Col(cell))}) {
+      branches_.clear();
+      for (int q : shape_.unit(u))
+        if (board_.value(q) == 0 && board_.candidates(q).Contains(v))
+          branches_.push_back(chainer_.Lit(q, v, true));
+      if (branches_.size() < 2 || chainer_.CellOf(branches_[0]) != cell)
+        continue;
+      RunBranches(u, cell);
+    }
+  }
+
+  // A literal worth a step: a candidate of an empty cell turned off, or a
+  // digit placed in an empty cell.
+  bool Useful(int l) const {
+    const int cell = chainer_.CellOf(l);
+    return board_.value(cell) == 0 &&
+           board_.candidates(cell).Contains(chainer_.DigitOf(l));
+  }
+
+  // Offers a step for every literal all of `branches_` imply (unit `u`'s
+  // places, or when u < 0 the candidates of `cell`).
+  void RunBranches(int u, int cell) {
+    const int k = static_cast<int>(branches_.size());
+    touched_.clear();
+    for (int i = 0; i < k; ++i) {
+      const int cand = branches_[static_cast<size_t>(i)] >> 1;
+      bool fresh = false;
+      OnRun(cand, &fresh);
+      const size_t c = static_cast<size_t>(cand);
+      for (int m = memo_begin_[c]; m < memo_end_[c]; ++m) {
+        const int l = memo_lits_[static_cast<size_t>(m)];
+        if (count_[static_cast<size_t>(l)] != i) continue;
+        if (i == 0) touched_.push_back(l);
+        ++count_[static_cast<size_t>(l)];
+      }
+    }
+    results_.clear();
+    for (int l : touched_) {
+      if (count_[static_cast<size_t>(l)] == k && Useful(l))
+        results_.push_back(l);
+      count_[static_cast<size_t>(l)] = 0;
+    }
+    if (results_.empty()) return;
+    comps_.assign(results_.size(), 0);
+    for (int b : branches_) {
+      chainer_.Run(b);
+      for (size_t i = 0; i < results_.size(); ++i)
+        comps_[i] += chainer_.Ancestors(results_[i]);
+    }
+    for (size_t i = 0; i < results_.size(); ++i) {
+      if (!Better(Rate(comps_[i]), comps_[i])) continue;
+      best_ = BranchStep(u, cell, results_[i], Rate(comps_[i]));
+    }
+  }
+
+  // The step's id: SE's Cell / Region / Dynamic Forcing Chains (`unit` < 0:
+  // a cell's candidates or a binary step).
+  std::string StepId(int unit) const {
+    if (plus_) return std::string(technique_.id());
+    if (dynamic_) return "dynamic_forcing_chain";
+    return unit < 0 ? "cell_forcing_chain" : "unit_forcing_chain";
+  }
+
+  Deduction Target(int l, double rating, int unit) const {
+    Deduction ded;
+    ded.technique = StepId(unit);
+    ded.rating = rating;
+    const int cell = chainer_.CellOf(l), d = chainer_.DigitOf(l);
+    if (Chainer::IsOn(l)) {
+      ded.placements.push_back({cell, d});
+    } else {
+      ded.eliminations.push_back({cell, d});
+    }
+    return ded;
+  }
+
+  void Finish(Deduction* ded, std::string text) const {
+    Canonicalize(&ded->pattern_candidates);
+    for (const CellDigit& cd : ded->pattern_candidates)
+      ded->pattern_cells.push_back(cd.cell);
+    ded->pattern_cells.erase(
+        std::unique(ded->pattern_cells.begin(), ded->pattern_cells.end()),
+        ded->pattern_cells.end());
+    ded->text = std::move(text);
+  }
+
+  Deduction BranchStep(int u, int cell, int l, double rating) {
+    Deduction ded = Target(l, rating, u);
+    std::vector<std::string> chains;
+    for (int b : branches_) {
+      chainer_.Run(b);
+      chains.push_back(chainer_.ChainTo(l));
+      chainer_.CollectAncestors(l, &ded);
+    }
+    const std::string what =
+        u < 0 ? absl::StrCat("cell ", shape_.CellName(cell))
+              : absl::StrCat(std::string(1, shape_.Symbol(
+                                                chainer_.DigitOf(branches_[0]))),
+                             " in ", shape_.UnitName(u));
+    Finish(&ded, absl::StrCat(technique_.name(), " on ", what, ": ",
+                              absl::StrJoin(chains, "; "), " => ",
+                              chainer_.LitName(l)));
+    return ded;
+  }
+
+  const Technique& technique_;
+  const Board& board_;
+  const Shape& shape_;
+  const int n_;
+  const bool dynamic_;
+  const bool plus_;
+  Chainer chainer_;
+  std::optional<Deduction> best_;
+  std::tuple<double, int, int> best_key_{0.0, 0, 0};
+  int seq_ = 0;
+  // Candidate c's "on" run: memo_lits_[memo_begin_[c], memo_end_[c]); -1:
+  // not run yet.
+  std::vector<int> memo_begin_, memo_end_;
+  std::vector<char> memo_clash_;
+  std::vector<int> memo_lits_;
+  std::vector<int> count_;
+  std::vector<int> touched_, results_, branches_, comps_;
+};
+
+}  // namespace
+
+SeForcingChains::SeForcingChains(TechniqueId tid, bool dynamic, int level)
+    : Technique(tid), dynamic_(dynamic) {
+  if (level < 1) return;
+  for (TechniqueId basic :
+       {TechniqueId::kPointing, TechniqueId::kClaiming, TechniqueId::kNakedPair,
+        TechniqueId::kXWing, TechniqueId::kHiddenPair, TechniqueId::kNakedTriple,
+        TechniqueId::kSwordfish, TechniqueId::kHiddenTriple,
+        TechniqueId::kNakedQuad, TechniqueId::kJellyfish,
+        TechniqueId::kHiddenQuad})
+    basics_.push_back(MakeTechnique(basic));
+}
+
+std::optional<Deduction> SeForcingChains::Find(const Board& board) const {
+  return SeSearch(*this, board, dynamic_, basics_).Run();
+}
+
+}  // namespace sudoku
