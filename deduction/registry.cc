@@ -7,6 +7,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "deduction/aligned.h"
 #include "deduction/als.h"
 #include "deduction/chains.h"
 #include "deduction/colouring.h"

@@ -82,6 +82,8 @@ std::string OurId(absl::string_view se) {
       {"Cell Forcing Chains", "cell_forcing_chain"},
       {"Region Forcing Chains", "unit_forcing_chain"},
       {"Dynamic", "dynamic_forcing_chain"},
+      {"Aligned Pair Exclusion", "aligned_pair_exclusion"},
+      {"Aligned Triplet Exclusion", "aligned_triplet_exclusion"},
   };
   for (const auto& [prefix, id] : kNames)
     if (absl::StartsWith(se, prefix)) return id;
