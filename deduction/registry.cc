@@ -9,6 +9,7 @@
 #include "absl/strings/strip.h"
 #include "deduction/aligned.h"
 #include "deduction/als.h"
+#include "deduction/bug.h"
 #include "deduction/chains.h"
 #include "deduction/colouring.h"
 #include "deduction/cycles.h"

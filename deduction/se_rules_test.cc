@@ -1,7 +1,9 @@
-// Aligned Pair / Triplet Exclusion (deduction/aligned.h): the rule on a
-// hand-made position, and the se ladder's first such step on cbg000
-// puzzles against Sudoku Explainer 1.2.1's (tests/data/se_aligned.txt, from
-// ../shared/peers/se-steps.sh; HoDoKu's reglib has no case of either).
+// Sudoku Explainer 1.2.1's own rules of the se ladder: Aligned Pair /
+// Triplet Exclusion (deduction/aligned.h) and BUG types 1-4
+// (deduction/bug.h). The rules on hand-made positions, and the se ladder's
+// first such step on cbg000 puzzles against SE's
+// (tests/data/se_first_steps.txt, from ../shared/peers/se-steps.sh;
+// HoDoKu's reglib has no case of aligned exclusion nor of BUG types 2-4).
 #include <algorithm>
 #include <fstream>
 #include <map>
@@ -96,9 +98,9 @@ TEST(AlignedExclusionTest, TripletNeedsThreeBaseCells) {
   EXPECT_DOUBLE_EQ(d->rating, 7.5);
 }
 
-TEST(AlignedExclusionTest, OnlyTheSeLadderHasThem) {
+TEST(SeRulesTest, OnlyTheSeLadderHasThem) {
   for (const char* id :
-       {"aligned_pair_exclusion", "aligned_triplet_exclusion"}) {
+       {"aligned_pair_exclusion", "aligned_triplet_exclusion", "bug"}) {
     bool in_se = false, in_default = false;
     for (const std::string& s : SeLadderIds()) in_se |= s == id;
     for (const std::string& s : TechniqueIds()) in_default |= s == id;
@@ -107,8 +109,9 @@ TEST(AlignedExclusionTest, OnlyTheSeLadderHasThem) {
   }
 }
 
-TEST(AlignedExclusionTest, SeLadderTakesSudokuExplainersFirstExclusion) {
-  std::ifstream in(sudoku::testing::SourceDir() + "/tests/data/se_aligned.txt");
+TEST(SeRulesTest, SeLadderTakesSudokuExplainersFirstStepOfEachRule) {
+  std::ifstream in(sudoku::testing::SourceDir() +
+                   "/tests/data/se_first_steps.txt");
   ASSERT_TRUE(in.good());
   auto solver = StepSolver::Create("se", DeductionOptions{});
   ASSERT_OK(solver);
@@ -135,6 +138,7 @@ TEST(AlignedExclusionTest, SeLadderTakesSudokuExplainersFirstExclusion) {
   }
   EXPECT_GE(checked["aligned_pair_exclusion"], 3);
   EXPECT_GE(checked["aligned_triplet_exclusion"], 3);
+  EXPECT_GE(checked["bug"], 6);
 }
 
 }  // namespace
