@@ -71,7 +71,8 @@ std::string OurId(absl::string_view se) {
       {"XY-Wing", "xy_wing"},
       {"XYZ-Wing", "xyz_wing"},
       {"Unique Rectangle", "unique_rectangle"},
-      {"BUG", "bug_plus_one"},
+      {"BUG type 1", "bug_plus_one"},
+      {"BUG type", "bug"},
       {"Turbot Fish", "x_chain"},
       {"Forcing X-Chain", "x_chain"},
       {"Forcing Chain", "aic"},
@@ -82,6 +83,8 @@ std::string OurId(absl::string_view se) {
       {"Cell Forcing Chains", "cell_forcing_chain"},
       {"Region Forcing Chains", "unit_forcing_chain"},
       {"Dynamic", "dynamic_forcing_chain"},
+      {"Aligned Pair Exclusion", "aligned_pair_exclusion"},
+      {"Aligned Triplet Exclusion", "aligned_triplet_exclusion"},
   };
   for (const auto& [prefix, id] : kNames)
     if (absl::StartsWith(se, prefix)) return id;
