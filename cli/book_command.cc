@@ -50,8 +50,8 @@ ABSL_FLAG(bool, show_rating, false,
 ABSL_FLAG(bool, show_id, false, "Print a short puzzle id under each puzzle");
 ABSL_FLAG(bool, generate_missing, false,
           "Generate the puzzles a section lacks (the rater judges the level: "
-          "easy|medium|hard|evil|needs-guessing); with --db they are stored, "
-          "rated, and marked used like the others");
+          "easy|medium|hard|evil|extreme|needs-guessing); with --db they are "
+          "stored, rated, and marked used like the others");
 ABSL_FLAG(std::string, book_name, "",
           "Name of the book's collection in --db, which marks its puzzles used "
           "(default: the title)");
