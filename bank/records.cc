@@ -53,6 +53,7 @@ proto::Rating RatingRecord(const Rater& rater, const RatingResult& r) {
   features["steps_above_singles"] = f.steps_above_singles;
   features["clues"] = f.clues;
   features["deduction_guesses"] = f.deduction_guesses;
+  if (f.top_er > 0) features["top_er"] = f.top_er;
   return p;
 }
 

@@ -137,6 +137,13 @@ TEST(GenerateCliTest, ScoreTargetSteersInsideTheLevel) {
               HasSubstr("--score-target=9 is outside the score range"));
 }
 
+TEST(GenerateCliTest, NeedsGuessingIsNoLevelOf9x9Puzzles) {
+  const CliResult r = RunCli("generate --count=1 --level=needs-guessing");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("no 9x9 puzzle gets this level"));
+  EXPECT_EQ(r.out, "");
+}
+
 TEST(GenerateCliTest, DbStoresSolutionRatingTraceAndProvenance) {
   const std::string db = UniqueTempPath("store.db");
   RemoveDb(db);

@@ -98,6 +98,14 @@ int RunGenerate(const CommandArgs& args) {
     if (!parsed.ok())
       return UsageError("generate", std::string(parsed.status().message()));
     target.level = *parsed;
+    // 9x9 puzzles are graded up to extreme: none ends in a guess.
+    if (*parsed == Level::kNeedsGuessing && options->shape->size() == 9) {
+      return UsageError("generate",
+                        "--level=needs-guessing: no 9x9 puzzle gets this "
+                        "level (the rater grades them up to extreme); it "
+                        "names the puzzles of other shapes whose solve ends "
+                        "in a guess");
+    }
   }
   const int count = absl::GetFlag(FLAGS_count);
   if (count < 1) return UsageError("generate", "--count must be at least 1");
@@ -211,6 +219,8 @@ Command GenerateCommand() {
       "       [--max-attempts=N] [--json]\n"
       "       [--db=PATH [--collection=NAME] [--store-traces]] "
       "[--stochastic]\n"
+      "--level=extreme: 9x9 puzzles above evil (beyond the ladder's forcing\n"
+      "chains); needs-guessing: other shapes whose solve ends in a guess.\n"
       "--stochastic completes each kept puzzle's rating with the stochastic\n"
       "solvers' success rates (stored with --db, printed with --json).\n"
       "Each puzzle: a random full grid, then clue removal in random order,\n"

@@ -37,6 +37,7 @@ std::optional<double> DefaultScoreTarget(Level level) {
     case Level::kHard:
       return (lo + hi) / 2;
     case Level::kEvil:
+    case Level::kExtreme:
     case Level::kNeedsGuessing:
       return std::nullopt;
   }
@@ -77,8 +78,9 @@ absl::StatusOr<Judge> MakeJudge(const Rater& rater,
     const RatingFeatures& f = r->features;
     Verdict v = Verdict::kAccept;
     if (want_guessing) {
-      v = f.solved_by_logic ? Verdict::kTooEasy : Verdict::kAccept;
-    } else if (!f.solved_by_logic) {
+      v = r->level == Level::kNeedsGuessing ? Verdict::kAccept
+                                            : Verdict::kTooEasy;
+    } else if (r->level == Level::kNeedsGuessing) {
       v = Verdict::kTooHard;
     } else if (!required.empty() &&
                std::none_of(

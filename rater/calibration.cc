@@ -61,7 +61,7 @@ std::optional<double> LabelValue(absl::string_view column,
       {"easy", "medium", "hard", "diabolical"},               // Sudoku Exchange
       {"easy", "medium", "challenging", "hard", "fiendish"},  // Andoku
       {"beginner", "easy", "medium", "hard", "expert"},       // Kaggle extract
-      {"easy", "medium", "hard", "evil", "needs-guessing"},   // ours
+      {"easy", "medium", "hard", "evil", "extreme", "needs-guessing"},  // ours
   };
   // Prefer the scale whose words the column name hints at.
   const std::string c = absl::AsciiStrToLower(column);
@@ -105,13 +105,13 @@ const std::vector<LevelAnchor>& LevelAnchors() {
        {{"simple", L::kEasy, L::kEasy},
         {"easy", L::kEasy, L::kEasy},
         {"intermediate", L::kMedium, L::kMedium},
-        {"expert", L::kHard, L::kNeedsGuessing}}},
+        {"expert", L::kHard, L::kExtreme}}},
       {"sudoku_exchange_se.tsv",
        "bucket",
        {{"easy", L::kEasy, L::kEasy},
         {"medium", L::kEasy, L::kMedium},
         {"hard", L::kHard, L::kHard},
-        {"diabolical", L::kEvil, L::kNeedsGuessing}}},
+        {"diabolical", L::kEvil, L::kExtreme}}},
   };
   return *anchors;
 }
@@ -133,7 +133,7 @@ double LevelAgreement(const std::vector<LevelSample>& samples,
   for (const LevelSample& s : samples) {
     const LevelMapping& m = anchors[static_cast<size_t>(s.anchor)]
                                 .mapping[static_cast<size_t>(s.label)];
-    const Level level = LevelForScore(s.score, s.solved_by_logic, thresholds);
+    const Level level = LevelForScore(s.score, s.ends_in_guess, thresholds);
     const size_t k = static_cast<size_t>(s.anchor * kMaxLabels + s.label);
     ok[k] += level >= m.lo && level <= m.hi ? 1 : 0;
     ++n[k];

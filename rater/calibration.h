@@ -53,7 +53,7 @@ double ModelInputValue(absl::string_view name, const RatingFeatures& features);
 bool IsStochasticInput(absl::string_view name);
 
 // A level label of an external corpus and the range of our levels that
-// agrees with it, e.g. QQWing "expert" -> [hard, needs-guessing].
+// agrees with it, e.g. QQWing "expert" -> [hard, extreme].
 struct LevelMapping {
   const char* label;
   Level lo, hi;
@@ -73,9 +73,9 @@ const LevelMapping* FindMapping(const LevelAnchor& anchor,
 // One rated puzzle of an anchor corpus.
 struct LevelSample {
   double score = 0;
-  bool solved_by_logic = true;
-  int anchor = 0;  // index into the anchors
-  int label = 0;   // index into that anchor's mapping
+  bool ends_in_guess = false;  // EndsInGuessLevel()
+  int anchor = 0;              // index into the anchors
+  int label = 0;               // index into that anchor's mapping
 };
 
 // The agreement of `thresholds` with the samples: for each anchor the mean

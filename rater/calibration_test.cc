@@ -61,7 +61,8 @@ TEST(CalibrationTest, FitThresholdsSeparatesCleanlyOrderedLevels) {
   std::vector<LevelSample> samples;
   for (int label = 0; label < 3; ++label) {
     for (int k = 0; k < 20; ++k)
-      samples.push_back({label + 1 + 0.01 * k, true, 0, label});
+      samples.push_back(
+          {label + 1 + 0.01 * k, /*ends_in_guess=*/false, 0, label});
   }
   const LevelThresholds t = FitThresholds(samples);
   EXPECT_DOUBLE_EQ(LevelAgreement(samples, t), 1.0);

@@ -33,6 +33,19 @@ const LevelThresholds kThresholds = {model_params::kThresholds[0],
                                      model_params::kThresholds[1],
                                      model_params::kThresholds[2]};
 
+// The top (docs/CALIBRATION.md, "The top"; `calibrate --top` measures it).
+// Score points per point of ER above kTopFromEr: one point of SE's scale
+// above the forcing chains multiplies the expected time by e.
+constexpr double kTopSlope = 1.0;
+// ER estimate from the trials at the first guess: least squares of SE's ER
+// on the even rows of the hardest list (held-out rho in CALIBRATION.md):
+// intercept, log1p(by_nested), log1p(by_locked).
+constexpr double kTrialEr[] = {9.954, 0.282, -0.649};
+// Where extreme begins: the score of a puzzle at the evil threshold one ER
+// point above kTopFromEr, i.e. SE 9.0, where SE's dynamic forcing chains
+// "+" begin.
+constexpr double kExtremeFromAboveEvil = kTopSlope * (9.0 - kTopFromEr);
+
 double StochasticValue(const std::map<std::string, double>& m,
                        const std::string& solver, double missing) {
   auto it = m.find(solver);
@@ -52,7 +65,8 @@ std::vector<std::string> ModelInputCatalog() {
                                     "log1p_solver_guesses",
                                     "log1p_solver_nodes",
                                     "empty_cells",
-                                    "not_solved_by_logic"};
+                                    "not_solved_by_logic",
+                                    "top_er"};
   for (const RaterOptions::StochasticConfig& c :
        RaterOptions::DefaultStochasticBudgets()) {
     names.push_back("fail_" + c.solver);
@@ -78,6 +92,7 @@ double ModelInputValue(absl::string_view name, const RatingFeatures& f) {
     return std::log1p(static_cast<double>(f.solver_nodes));
   if (name == "empty_cells") return f.empty_cells;
   if (name == "not_solved_by_logic") return f.solved_by_logic ? 0.0 : 1.0;
+  if (name == "top_er") return f.top_er;
   if (absl::StartsWith(name, "fail_")) {
     return 1.0 - StochasticValue(f.stochastic_success,
                                  std::string(name.substr(5)), 0.0);
@@ -123,11 +138,27 @@ std::string RaterEngineVersion() {
   return absl::StrCat("rater-", kRaterVersion, ".", model_params::kFitId);
 }
 
+double TopErFromTrials(const TrialDepth& trial) {
+  const double estimate = kTrialEr[0] +
+                          kTrialEr[1] * std::log1p(trial.by_nested) +
+                          kTrialEr[2] * std::log1p(trial.by_locked);
+  return std::clamp(estimate, kTopUnsolvedEr, 12.0);
+}
+
 double ForgeScore(const RatingFeatures& features) {
   const std::vector<double> x = ModelInputs(features);
   double score = model_params::kCoefficients[0];
   for (size_t j = 0; j < x.size(); ++j)
     score += model_params::kCoefficients[j + 1] * x[j];
+  return WithTop(score, features);
+}
+
+double WithTop(double score, const RatingFeatures& features) {
+  if (features.top_er > kTopFromEr)
+    score += kTopSlope * (features.top_er - kTopFromEr);
+  // A 9x9 puzzle the ladder cannot finish is extreme.
+  if (!features.solved_by_logic && features.top_er > 0)
+    score = std::max(score, ExtremeFrom());
   return score;
 }
 
@@ -135,17 +166,24 @@ double ExpectedMinutes(double score) { return std::exp(score) / 60.0; }
 
 LevelThresholds Thresholds() { return kThresholds; }
 
-Level LevelFor(double score, const RatingFeatures& features) {
-  return LevelForScore(score, features.solved_by_logic, kThresholds);
+double ExtremeFrom() { return kThresholds.evil_from + kExtremeFromAboveEvil; }
+
+bool EndsInGuessLevel(const RatingFeatures& features) {
+  return !features.solved_by_logic && features.top_er == 0;
 }
 
-Level LevelForScore(double score, bool solved_by_logic,
+Level LevelFor(double score, const RatingFeatures& features) {
+  return LevelForScore(score, EndsInGuessLevel(features), kThresholds);
+}
+
+Level LevelForScore(double score, bool ends_in_guess,
                     const LevelThresholds& t) {
-  if (!solved_by_logic) return Level::kNeedsGuessing;
+  if (ends_in_guess) return Level::kNeedsGuessing;
   if (score < t.medium_from) return Level::kEasy;
   if (score < t.hard_from) return Level::kMedium;
   if (score < t.evil_from) return Level::kHard;
-  return Level::kEvil;
+  if (score < t.evil_from + kExtremeFromAboveEvil) return Level::kEvil;
+  return Level::kExtreme;
 }
 
 std::pair<double, double> ScoreBand(Level level) {
@@ -158,7 +196,9 @@ std::pair<double, double> ScoreBand(Level level) {
     case Level::kHard:
       return {kThresholds.hard_from, kThresholds.evil_from};
     case Level::kEvil:
-      return {kThresholds.evil_from, kInf};
+      return {kThresholds.evil_from, ExtremeFrom()};
+    case Level::kExtreme:
+      return {ExtremeFrom(), kInf};
     case Level::kNeedsGuessing:
       return {-kInf, kInf};
   }

@@ -4,6 +4,7 @@
 #include <cassert>
 #include <cmath>
 #include <cstdint>
+#include <iterator>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -20,8 +21,9 @@
 namespace sudoku {
 namespace {
 
-constexpr const char* kLevelNames[] = {"easy", "medium", "hard", "evil",
-                                       "needs-guessing"};
+constexpr const char* kLevelNames[] = {"easy", "medium",  "hard",
+                                       "evil", "extreme", "needs-guessing"};
+constexpr int kNumLevels = static_cast<int>(std::size(kLevelNames));
 
 // How many moves by singles `board` offers a person, weighted by how easy
 // each kind is to spot (the order of Sudoku Explainer's ratings 1.2 / 1.5 /
@@ -79,7 +81,7 @@ absl::string_view LevelName(Level level) {
 }
 
 absl::StatusOr<Level> ParseLevel(absl::string_view name) {
-  for (int i = 0; i < 5; ++i) {
+  for (int i = 0; i < kNumLevels; ++i) {
     if (name == kLevelNames[i]) return static_cast<Level>(i);
   }
   return absl::InvalidArgumentError(
@@ -353,9 +355,25 @@ RatingResult Rater::RateAsWritten(const Grid& puzzle, SolveResult exact) const {
   f.solved_by_logic = e.solved_by_logic;
   f.deduction_guesses = e.guesses;
   f.search_effort = SearchEffort(puzzle, e);
-  f.player_effort =
-      PlayerEffort(puzzle, e, options_.players,
-                   DeriveSeed(options_.player_seed, Fnv1a(ToLine(puzzle))));
+  const uint64_t player_seed =
+      DeriveSeed(options_.player_seed, Fnv1a(ToLine(puzzle)));
+  if (puzzle.shape().size() != 9) {
+    f.player_effort = PlayerEffort(puzzle, e, options_.players, player_seed);
+  } else if (e.solved_by_logic) {
+    f.top_er = f.er;
+    f.player_effort = PlayerEffort(puzzle, e, options_.players, player_seed);
+  } else {
+    // The top: the ER estimate from the trials where the ladder got stuck
+    // stands for the guesses, in the score and in the players' effort (a
+    // guess's 20.0 would swamp both with the number of guesses).
+    f.trial = TrialDepthOfTrace(puzzle, e);
+    f.top_er = TopErFromTrials(f.trial);
+    Explanation graded = e;
+    for (Deduction& step : graded.steps)
+      if (step.technique == kGuessId) step.rating = f.top_er;
+    f.player_effort =
+        PlayerEffort(puzzle, graded, options_.players, player_seed);
+  }
 
   // Rate() passes the canonical form: the seed comes from its key, and
   // every isomorph of the puzzle gets the very same runs.

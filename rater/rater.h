@@ -26,6 +26,7 @@
 #include "deduction/step_solver.h"
 #include "rater/players.h"
 #include "rater/stochastic_features.h"
+#include "rater/trial_depth.h"
 #include "solvers/solver.h"
 
 namespace sudoku {
@@ -36,7 +37,10 @@ namespace sudoku {
 // 3: every isomorph of a puzzle gets one rating (Rate() rates the canonical
 // form): scores moved with the players' seeds, and the trace (counts,
 // sometimes ER) and the exact solver's counts are those of the form.
-inline constexpr int kRaterVersion = 3;
+// 4: a graded top for 9x9 (TopEr, the level `extreme`): puzzles the ladder
+// finishes at ER above 8 and those it cannot finish score by the engine's
+// ER estimate; needs-guessing remains for other shapes only.
+inline constexpr int kRaterVersion = 4;
 
 // "rater-<kRaterVersion>.<fit id>", the engine version stored with ratings:
 // a refit (calibrate --fit --write-model) changes it, so stored ratings made
@@ -48,7 +52,8 @@ enum class Level {
   kMedium = 1,
   kHard = 2,
   kEvil = 3,
-  kNeedsGuessing = 4
+  kExtreme = 4,        // 9x9 above evil (TopEr, docs/CALIBRATION.md)
+  kNeedsGuessing = 5,  // other shapes whose trace ends in a guess
 };
 absl::string_view LevelName(Level level);  // "easy", ..., "needs-guessing"
 // InvalidArgument listing the names for an unknown one.
@@ -87,6 +92,14 @@ struct RatingFeatures {
   std::map<std::string, double> stochastic_median_iterations;
   // The base seed of the stochastic runs (derived from the canonical key).
   uint64_t stochastic_seed = 0;
+  // Where a 9x9 trace needs a guess: the trials at its first guess
+  // (rater/trial_depth.h), the top score's inputs. Not computed otherwise.
+  TrialDepth trial;
+  // 9x9 only: the engine's estimate of Sudoku Explainer's ER, the input of
+  // the score above the ladder (TopEr in rater/model.cc): the trace's ER
+  // when the ladder finishes, else an estimate from `trial` (at least
+  // kTopUnsolvedEr). 0 for other shapes.
+  double top_er = 0;
 };
 
 // When the rater runs the stochastic solvers.
@@ -220,23 +233,44 @@ class Rater {
 
 // The Forge score of a feature set (the fitted model). Larger is harder.
 double ForgeScore(const RatingFeatures& features);
+// A linear score (the human-time model's) with the top added: above
+// kTopFromEr the score grows with top_er, and a 9x9 puzzle the ladder
+// cannot finish scores at least ExtremeFrom(). ForgeScore() is
+// WithTop(installed linear model).
+double WithTop(double score, const RatingFeatures& features);
 // The expected solve time of a typical player of the human-time data, in
 // minutes: e^score / 60 (the score models ln seconds; docs/CALIBRATION.md
 // gives its error on the held-out rows and which players it describes).
 double ExpectedMinutes(double score);
 // Whether the fitted model reads a stochastic-solver input.
 bool ModelUsesStochastic();
-// The level of a score; puzzles logic cannot finish are kNeedsGuessing.
+// The level of a score. A 9x9 puzzle the ladder cannot finish gets a graded
+// score (TopEr) and the level extreme; other shapes get kNeedsGuessing.
 Level LevelFor(double score, const RatingFeatures& features);
+// Whether `features` get kNeedsGuessing whatever the score: a trace that
+// ends in a guess on a shape other than 9x9.
+bool EndsInGuessLevel(const RatingFeatures& features);
 // Score thresholds: easy < kMediumFrom <= medium < kHardFrom <= hard <
-// kEvilFrom <= evil.
+// kEvilFrom <= evil < ExtremeFrom() <= extreme.
 struct LevelThresholds {
   double medium_from, hard_from, evil_from;
 };
 LevelThresholds Thresholds();
-// LevelFor with explicit thresholds (calibration tries candidates).
-Level LevelForScore(double score, bool solved_by_logic,
+// Where extreme begins (fitted by `calibrate --top`, docs/CALIBRATION.md).
+double ExtremeFrom();
+// LevelFor with explicit thresholds (calibration tries candidates);
+// `ends_in_guess` is EndsInGuessLevel().
+Level LevelForScore(double score, bool ends_in_guess,
                     const LevelThresholds& thresholds);
+
+// The top of the score for 9x9 (docs/CALIBRATION.md, "The top"): the score
+// adds kTopSlope * (top_er - kTopFromEr) above kTopFromEr.
+inline constexpr double kTopFromEr = 8.0;
+// The ER estimate of a 9x9 puzzle the ladder cannot finish is at least this
+// (above every ER the ladder finishes with: 8.8 on cbg000).
+inline constexpr double kTopUnsolvedEr = 9.0;
+// The ER estimate from the trials where the ladder got stuck.
+double TopErFromTrials(const TrialDepth& trial);
 
 // The score band [lo, hi) of a level (for generation targets).
 std::pair<double, double> ScoreBand(Level level);

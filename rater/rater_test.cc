@@ -55,6 +55,41 @@ TEST(RaterTest, RatesAUniquePuzzle) {
   EXPECT_FALSE(r.explanation->steps.empty());
 }
 
+// From ../shared/corpora/rated/hardest_database_110626.tsv (SE ER 10.3):
+// the ladder cannot finish it without a guess.
+constexpr char kHardest[] =
+    "........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7."
+    ".....6.";
+
+TEST(RaterTest, GradesA9x9PuzzleTheLadderCannotFinish) {
+  auto rater = Rater::Create({});
+  ASSERT_OK(rater);
+  const RatingResult r = (*rater)->Rate(*ParseGrid(kHardest));
+  ASSERT_EQ(r.status, RateStatus::kRated);
+  EXPECT_FALSE(r.features.solved_by_logic);
+  EXPECT_EQ(r.level, Level::kExtreme);
+  EXPECT_GE(r.score, ExtremeFrom());
+  ASSERT_TRUE(r.features.trial.computed);
+  EXPECT_GT(r.features.trial.candidates, 0);
+  EXPECT_EQ(r.features.top_er, TopErFromTrials(r.features.trial));
+  EXPECT_GE(r.features.top_er, kTopUnsolvedEr);
+  // The guesses count at top_er in the players' effort, not at 20.0: the
+  // score stays within a few points of the extreme threshold.
+  EXPECT_LT(r.score, ExtremeFrom() + 5);
+}
+
+TEST(RaterTest, ScoreGrowsWithTheTopErAboveTheForcingChains) {
+  RatingFeatures f;
+  f.solved_by_logic = true;
+  f.player_effort = 1e6;
+  f.top_er = kTopFromEr;
+  const double at_start = ForgeScore(f);
+  f.top_er = kTopFromEr + 1;
+  EXPECT_GT(ForgeScore(f), at_start);
+  f.top_er = kTopFromEr - 1;
+  EXPECT_EQ(ForgeScore(f), at_start);
+}
+
 TEST(RaterTest, RejectsBadPlayerOptions) {
   RaterOptions none;
   none.players.players = 0;
@@ -171,11 +206,18 @@ TEST(RaterTest, LevelsFollowTheScoreThresholds) {
   EXPECT_EQ(LevelFor(t.medium_from - 0.01, f), Level::kEasy);
   EXPECT_EQ(LevelFor(t.medium_from, f), Level::kMedium);
   EXPECT_EQ(LevelFor(t.hard_from, f), Level::kHard);
-  EXPECT_EQ(LevelFor(t.evil_from + 1, f), Level::kEvil);
+  EXPECT_LT(t.evil_from, ExtremeFrom());
+  EXPECT_EQ(LevelFor(t.evil_from, f), Level::kEvil);
+  EXPECT_EQ(LevelFor(ExtremeFrom(), f), Level::kExtreme);
+  // A trace ending in a guess: needs-guessing on other shapes (no top_er),
+  // graded on 9x9 (top_er set).
   f.solved_by_logic = false;
   EXPECT_EQ(LevelFor(0, f), Level::kNeedsGuessing);
-  for (Level level :
-       {Level::kEasy, Level::kMedium, Level::kHard, Level::kEvil}) {
+  f.top_er = kTopUnsolvedEr;
+  EXPECT_EQ(LevelFor(ForgeScore(f), f), Level::kExtreme);
+  f.top_er = 0;
+  for (Level level : {Level::kEasy, Level::kMedium, Level::kHard, Level::kEvil,
+                      Level::kExtreme}) {
     auto [lo, hi] = ScoreBand(level);
     f.solved_by_logic = true;
     EXPECT_EQ(LevelFor(lo == -1e9 ? hi - 1 : lo, f), level);

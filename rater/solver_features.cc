@@ -9,10 +9,22 @@
 namespace sudoku {
 namespace {
 
+// "name" or "name:key=value,..." (a solver with its parameters, e.g.
+// "reseda:zones=27").
+absl::StatusOr<std::unique_ptr<StochasticSolver>> MakeFromSpec(
+    absl::string_view spec) {
+  const size_t colon = spec.find(':');
+  if (colon == absl::string_view::npos) return MakeStochasticSolver(spec);
+  absl::StatusOr<StochasticParams> params =
+      ParseStochasticParams(spec.substr(colon + 1));
+  if (!params.ok()) return params.status();
+  return MakeStochasticSolver(spec.substr(0, colon), *params);
+}
+
 class RegistryFeatures : public StochasticFeatureSource {
  public:
   absl::Status CheckSolver(absl::string_view solver) const override {
-    return MakeStochasticSolver(solver).status();
+    return MakeFromSpec(solver).status();
   }
 
   std::optional<StochasticFeature> Run(absl::string_view solver,
@@ -22,7 +34,7 @@ class RegistryFeatures : public StochasticFeatureSource {
     // A fresh instance per call: solvers keep scratch and are not
     // thread-safe, and building one costs nothing next to its runs.
     absl::StatusOr<std::unique_ptr<StochasticSolver>> runner =
-        MakeStochasticSolver(solver);
+        MakeFromSpec(solver);
     if (!runner.ok() || !(*runner)->SupportsShape(puzzle.shape()))
       return std::nullopt;
     StochasticBudget budget;

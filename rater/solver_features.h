@@ -12,7 +12,9 @@
 
 namespace sudoku {
 
-// A process-wide source over the registered solvers; thread-safe.
+// A process-wide source over the registered solvers; thread-safe. A solver
+// is named as in the registry, optionally with its parameters after a colon
+// ("reseda:zones=27").
 std::shared_ptr<const StochasticFeatureSource> SolverStochasticFeatures();
 
 // `options` with stochastic_source = SolverStochasticFeatures().

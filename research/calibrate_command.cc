@@ -66,6 +66,11 @@ ABSL_FLAG(bool, stochastic, false,
           "calibrate: compute the stochastic-solver features too (implied when "
           "an input needs them)");
 
+ABSL_FLAG(bool, top, false,
+          "calibrate: the score against SE's ER on cbg000 (SER >= 8) and the "
+          "hardest list, with and without the stochastic solvers at the "
+          "papers' budgets (a section of docs/CALIBRATION.md)");
+
 namespace sudoku::research {
 namespace {
 
@@ -159,6 +164,13 @@ int RunCalibrate(const CommandArgs& args) {
   run.sample = absl::GetFlag(FLAGS_sample);
   run.jobs = absl::GetFlag(FLAGS_jobs);
   if (absl::GetFlag(FLAGS_all)) return WriteDocument(**rater, run);
+  if (absl::GetFlag(FLAGS_top)) {
+    absl::StatusOr<std::string> section = TopReport(**rater, run);
+    if (!section.ok())
+      return UsageError("calibrate", std::string(section.status().message()));
+    std::cout << *section;
+    return kExitOk;
+  }
   if (absl::GetFlag(FLAGS_expected_time)) {
     absl::StatusOr<std::string> section = ExpectedTimeReport(**rater, run);
     if (!section.ok())
@@ -198,6 +210,7 @@ Command CalibrateCommand() {
       "       sudoku-forge calibrate --all [--out=docs/CALIBRATION.md] "
       "[--sample=N]\n"
       "       sudoku-forge calibrate --expected-time [--jobs=J]\n"
+      "       sudoku-forge calibrate --top [--jobs=J]\n"
       "Reads a rated TSV ('#puzzle<TAB>...' header), rates every puzzle and "
       "prints\n"
       "Spearman's rho of the Forge score (and of our ER) against the column, "
@@ -208,7 +221,7 @@ Command CalibrateCommand() {
       "even rows of the human solve times and reports on the odd rows.",
       {"corpus", "label", "fit", "all", "expected_time", "sample", "rated_dir",
        "out", "jobs", "techniques", "inputs", "write_model", "stochastic",
-       "players", "technique_slope", "limit", "stride", "no_uniqueness"},
+       "players", "technique_slope", "top", "limit", "stride", "no_uniqueness"},
       &RunCalibrate};
 }
 

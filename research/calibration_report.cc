@@ -29,6 +29,11 @@
 namespace sudoku::research {
 namespace {
 
+constexpr int kLevels = static_cast<int>(Level::kNeedsGuessing) + 1;
+// The stochastic solvers at the papers' budgets run on every this-th row of
+// the top sets (about 0.5 CPU s per row and solver).
+constexpr int kTopStochasticEvery = 12;
+
 struct Scored {
   const RatedRow* row;
   bool ok = false;
@@ -130,16 +135,16 @@ Agreement Compare(const std::vector<Scored>& scored, const std::string& label) {
   std::ostringstream md;
   if (confusion.size() <= 12) {
     md << "| " << label << " \\ ours |";
-    for (int l = 0; l < 5; ++l)
+    for (int l = 0; l < kLevels; ++l)
       md << " " << LevelName(static_cast<Level>(l)) << " |";
-    md << "\n|---|---:|---:|---:|---:|---:|\n";
+    md << "\n|---|---:|---:|---:|---:|---:|---:|\n";
     std::vector<std::pair<double, std::string>> keys;
     for (auto& [k, _] : confusion)
       keys.push_back({LabelValue(label, k).value_or(0), k});
     std::sort(keys.begin(), keys.end());
     for (auto& [_, k] : keys) {
       md << "| " << k << " |";
-      for (int l = 0; l < 5; ++l)
+      for (int l = 0; l < kLevels; ++l)
         md << " " << confusion[k][static_cast<Level>(l)] << " |";
       md << "\n";
     }
@@ -220,8 +225,8 @@ std::string AnchorConfusion(const LevelAnchor& anchor,
                             const std::vector<Scored>& scored,
                             const std::function<double(const Scored&)>& score,
                             const LevelThresholds& t, bool odd_rows_only) {
-  std::vector<std::array<int, 5>> counts(anchor.mapping.size(),
-                                         std::array<int, 5>{});
+  std::vector<std::array<int, kLevels>> counts(anchor.mapping.size(),
+                                               std::array<int, kLevels>{});
   for (size_t i = odd_rows_only ? 1 : 0; i < scored.size();
        i += odd_rows_only ? 2 : 1) {
     const Scored& s = scored[i];
@@ -230,19 +235,20 @@ std::string AnchorConfusion(const LevelAnchor& anchor,
     for (size_t l = 0; l < anchor.mapping.size(); ++l) {
       if (raw != anchor.mapping[l].label) continue;
       ++counts[l][static_cast<size_t>(
-          LevelForScore(score(s), s.features.solved_by_logic, t))];
+          LevelForScore(score(s), EndsInGuessLevel(s.features), t))];
     }
   }
   std::ostringstream md;
   md << "| " << anchor.column << " \\ ours |";
-  for (int l = 0; l < 5; ++l)
+  for (int l = 0; l < kLevels; ++l)
     md << " " << LevelName(static_cast<Level>(l)) << " |";
-  md << " agrees with | in range |\n|---|---:|---:|---:|---:|---:|---|---:|\n";
+  md << " agrees with | in range "
+        "|\n|---|---:|---:|---:|---:|---:|---:|---|---:|\n";
   for (size_t l = 0; l < anchor.mapping.size(); ++l) {
     const LevelMapping& m = anchor.mapping[l];
     int n = 0, ok = 0;
     md << "| " << m.label << " |";
-    for (int k = 0; k < 5; ++k) {
+    for (int k = 0; k < kLevels; ++k) {
       const int c = counts[l][static_cast<size_t>(k)];
       n += c;
       if (k >= static_cast<int>(m.lo) && k <= static_cast<int>(m.hi)) ok += c;
@@ -316,8 +322,9 @@ AnchorSamples RateAnchors(const Rater& rater, const ScoreModel& model,
       const std::string& raw = s.row->labels.at(anchors[a].column);
       for (size_t l = 0; l < anchors[a].mapping.size(); ++l) {
         if (raw != anchors[a].mapping[l].label) continue;
-        LevelSample ls{model.Score(s.features), s.features.solved_by_logic,
-                       static_cast<int>(a), static_cast<int>(l)};
+        LevelSample ls{WithTop(model.Score(s.features), s.features),
+                       EndsInGuessLevel(s.features), static_cast<int>(a),
+                       static_cast<int>(l)};
         (i % 2 == 0 ? out.fit : out.held_out).push_back(ls);
       }
     }
@@ -336,7 +343,9 @@ void PrintThresholdFit(const AnchorSamples& anchors, const ScoreModel& model,
       "held-out (odd rows) agreement %.3f\n\n",
       t.medium_from, t.hard_from, t.evil_from, LevelAgreement(anchors.fit, t),
       LevelAgreement(anchors.held_out, t));
-  auto score = [&model](const Scored& s) { return model.Score(s.features); };
+  auto score = [&model](const Scored& s) {
+    return WithTop(model.Score(s.features), s.features);
+  };
   const std::vector<LevelAnchor>& list = LevelAnchors();
   for (size_t a = 0; a < list.size(); ++a) {
     if (anchors.rows[a].empty()) continue;
@@ -427,6 +436,9 @@ std::map<std::string, std::string> InputDescriptions() {
       {"log1p_solver_nodes", "log(1 + exact solver nodes)"},
       {"empty_cells", "empty cells"},
       {"not_solved_by_logic", "1 when the ladder needs a guess"},
+      {"top_er",
+       "9x9: the engine's ER estimate (the ladder's ER, or from the trials "
+       "where it gets stuck)"},
   };
 }
 
@@ -472,12 +484,12 @@ std::string ModelSection(const std::vector<Scored>& human_rows,
             : absl::StrFormat("%.3f", HeldOut(human_rows, kHumanLabel, rest)));
   }
   md << absl::StrFormat(
-      "\nLevels: easy < %.4f ≤ medium < %.4f ≤ hard < %.4f ≤ evil; a puzzle "
-      "the deduction ladder "
-      "cannot finish without guessing is `needs-guessing` whatever its score. "
-      "The generator uses the "
-      "same bands (`ScoreBand`).\n\n",
-      t.medium_from, t.hard_from, t.evil_from);
+      "\nLevels: easy < %.4f ≤ medium < %.4f ≤ hard < %.4f ≤ evil < %.4f ≤ "
+      "extreme (9×9; see \"The top\" below). A puzzle of another shape that "
+      "the deduction ladder cannot finish without guessing is "
+      "`needs-guessing` whatever its score. The generator uses the same "
+      "bands (`ScoreBand`).\n\n",
+      t.medium_from, t.hard_from, t.evil_from, ExtremeFrom());
   return md.str();
 }
 
@@ -714,7 +726,203 @@ std::string ExpectedTimeSection(const std::vector<Scored>& human_rows) {
   return md.str();
 }
 
+// The rows of the top: cbg000 with SER >= 8 and the hardest list's rows
+// with an ER (SE's ER in `label`).
+struct TopSet {
+  const char* file;
+  const char* label;
+  double min;
+  const char* what;
+};
+constexpr TopSet kTopSets[] = {
+    {"cbg000_controlled_bias.tsv", "ser", 8.0, "cbg000, SER ≥ 8"},
+    {"hardest_database_110626.tsv", "er", 0.0, "hardest list"}};
+
+struct TopRated {
+  RatedFile file;
+  std::vector<Scored> rows;  // in file order: even and odd rows alternate
+};
+
+// Every `every`-th row of `set` with a label at least set.min, rated.
+absl::StatusOr<TopRated> RateTopSet(const Rater& rater,
+                                    const CalibrationRun& run,
+                                    const TopSet& set, int every) {
+  TopRated out;
+  SUDOKU_ASSIGN_OR_RETURN(
+      out.file, LoadRated(absl::StrCat(run.rated_dir, "/", set.file)));
+  std::vector<const RatedRow*> rows;
+  int k = 0;
+  for (const RatedRow& row : out.file.rows) {
+    std::optional<double> v = LabelValue(set.label, row.labels.at(set.label));
+    if (v && *v >= set.min && k++ % every == 0) rows.push_back(&row);
+  }
+  out.rows = RateRows(rater, rows, set.file, run.jobs);
+  return out;
+}
+
+// Spearman's rho of `score` against column `label` over the rated rows
+// with index parity `parity` (0 even, 1 odd, -1 all).
+double TopRho(const std::vector<Scored>& rows, const std::string& label,
+              int parity, const std::function<double(const Scored&)>& score) {
+  std::vector<double> a, b;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    if (parity >= 0 && static_cast<int>(i % 2) != parity) continue;
+    if (!rows[i].ok) continue;
+    auto it = rows[i].row->labels.find(label);
+    if (it == rows[i].row->labels.end()) continue;
+    std::optional<double> v = LabelValue(label, it->second);
+    if (!v) continue;
+    a.push_back(score(rows[i]));
+    b.push_back(*v);
+  }
+  return a.size() < 3 ? 0 : Spearman(a, b);
+}
+
+std::vector<double> TrialInputs(const RatingFeatures& f) {
+  return {std::log1p(f.trial.by_nested), std::log1p(f.trial.by_locked)};
+}
+
+// The trial-ER estimate refitted on the even rows of the hardest list, its
+// held-out rho, and the installed one's.
+std::string TrialFitText(const TopRated& hardest) {
+  std::vector<std::vector<double>> x;
+  std::vector<double> y;
+  for (size_t i = 0; i < hardest.rows.size(); i += 2) {
+    const Scored& s = hardest.rows[i];
+    if (!s.ok || !s.features.trial.computed) continue;
+    std::optional<double> v = LabelValue("er", s.row->labels.at("er"));
+    if (!v) continue;
+    x.push_back(TrialInputs(s.features));
+    y.push_back(*v);
+  }
+  const std::vector<double> b = LeastSquares(x, y);
+  if (b.size() != 3) return "No trial rows to fit.\n\n";
+  auto refit = [&b](const Scored& s) {
+    const std::vector<double> in = TrialInputs(s.features);
+    return b[0] + b[1] * in[0] + b[2] * in[1];
+  };
+  auto installed = [](const Scored& s) {
+    return TopErFromTrials(s.features.trial);
+  };
+  return absl::StrFormat(
+      "The ER estimate from the trials, refitted now on the %d even rows of "
+      "the hardest list: %.3f + %.3f log(1 + by_nested) + %.3f log(1 + "
+      "by_locked), held-out rho %.3f on the odd rows (installed estimate, "
+      "clamped to [%.1f, 12]: %.3f).\n\n",
+      y.size(), b[0], b[1], b[2], TopRho(hardest.rows, "er", 1, refit),
+      kTopUnsolvedEr, TopRho(hardest.rows, "er", 1, installed));
+}
+
+// The stochastic solvers at the papers' budgets on a sample of the top
+// rows: does SE's ER (and W/B) rank better with them, on rows the fit did
+// not see?
+absl::StatusOr<std::string> TopStochasticText(const Rater& rater,
+                                              const CalibrationRun& run) {
+  RaterOptions options = rater.options();
+  options.stochastic = StochasticUse::kAlways;
+  options.stochastic_solvers = {{"anneal", 4, 200000},
+                                {"hillclimb", 2, 100000},
+                                {"reseda:zones=27,full_restarts=0", 4, 20000}};
+  SUDOKU_ASSIGN_OR_RETURN(std::unique_ptr<Rater> with, Rater::Create(options));
+  std::ostringstream md;
+  md << "Stochastic solvers at the papers' budgets (anneal: 4 runs of at most "
+        "2·10⁵ iterations, Chi & Lange; hillclimb: 2 runs of 10⁵ expanded "
+        "states with restarts, Jones et al.; RESEDA: 4 attempts with "
+        "27-zone partial restarts, Maire & Prissette), on every "
+     << kTopStochasticEvery
+     << "th row of each set. Least squares of log(SE ER) on the even rows, "
+        "Spearman's rho on the odd rows:\n\n"
+     << "| set | n | mean success anneal / hillclimb / reseda | deduction "
+        "only | + failure rates | + log iterations |\n"
+     << "|---|---:|---|---:|---:|---:|\n";
+  const std::vector<std::string> base = {"top_er", "log_player_effort"};
+  for (const TopSet& set : kTopSets) {
+    SUDOKU_ASSIGN_OR_RETURN(TopRated t,
+                            RateTopSet(*with, run, set, kTopStochasticEvery));
+    ParitySplit split = SplitByParity(t.rows, set.label);
+    std::vector<std::string> fails = base, iters = base;
+    double mean[3] = {0, 0, 0};
+    int n = 0;
+    for (size_t k = 0; k < options.stochastic_solvers.size(); ++k) {
+      const std::string& name = options.stochastic_solvers[k].solver;
+      fails.push_back("fail_" + name);
+      iters.push_back("log_iters_" + name);
+    }
+    for (const Scored& s : t.rows) {
+      if (!s.ok) continue;
+      ++n;
+      for (size_t k = 0; k < 3; ++k) {
+        auto it = s.features.stochastic_success.find(
+            options.stochastic_solvers[k].solver);
+        if (it != s.features.stochastic_success.end()) mean[k] += it->second;
+      }
+    }
+    md << absl::StrFormat(
+        "| %s | %d | %.2f / %.2f / %.2f | %.3f | %.3f | %.3f |\n", set.what, n,
+        mean[0] / std::max(1, n), mean[1] / std::max(1, n),
+        mean[2] / std::max(1, n),
+        FitLogModel(split.even, split.odd, base).held_out_rho,
+        FitLogModel(split.even, split.odd, fails).held_out_rho,
+        FitLogModel(split.even, split.odd, iters).held_out_rho);
+  }
+  md << "\n";
+  return md.str();
+}
+
+// "The top": how the score ranks SE's ER where deduction is hardest.
+absl::StatusOr<std::string> TopSection(const Rater& rater,
+                                       const CalibrationRun& run) {
+  std::ostringstream md;
+  md << "## The top (9×9 above the forcing chains)\n\n"
+     << "Above ER " << kTopFromEr
+     << " the score adds the engine's ER estimate (`top_er`: the ladder's "
+        "ER where it finishes, else\n"
+     << "the estimate from trials at its first guess, rater/trial_depth.h, "
+        "at least "
+     << kTopUnsolvedEr << "), one score point per ER point. A 9×9 puzzle the\n"
+     << "ladder cannot finish is `extreme` (score ≥ ExtremeFrom() = "
+     << absl::StrFormat("%.4f", ExtremeFrom())
+     << ", the evil threshold plus one ER point);\n"
+     << "`needs-guessing` remains for other shapes. Rows: every row of the "
+        "two sets; *odd* rows were seen by no fit\n"
+     << "(the trial estimate is fitted on the even rows of the hardest list; "
+        "the slope and the start are set, not fitted).\n\n"
+     << "| set | n | rho(score, SE ER), odd rows | all rows | rho(top_er, SE "
+        "ER) | rho(our ER, SE ER) | rho(score, W) | rho(score, B) |\n"
+     << "|---|---:|---:|---:|---:|---:|---:|---:|\n";
+  std::string trial_text;
+  auto score = [](const Scored& s) { return s.score; };
+  for (const TopSet& set : kTopSets) {
+    SUDOKU_ASSIGN_OR_RETURN(TopRated t, RateTopSet(rater, run, set, 1));
+    int n = 0;
+    for (const Scored& s : t.rows) n += s.ok ? 1 : 0;
+    const bool has_wb = std::find(t.file.columns.begin(), t.file.columns.end(),
+                                  "W") != t.file.columns.end();
+    md << absl::StrFormat(
+        "| %s | %d | %.3f | %.3f | %.3f | %.3f | %s | %s |\n", set.what, n,
+        TopRho(t.rows, set.label, 1, score),
+        TopRho(t.rows, set.label, -1, score),
+        TopRho(t.rows, set.label, -1,
+               [](const Scored& s) { return s.features.top_er; }),
+        TopRho(t.rows, set.label, -1,
+               [](const Scored& s) { return s.features.er; }),
+        has_wb ? absl::StrFormat("%.3f", TopRho(t.rows, "W", -1, score)) : "",
+        has_wb ? absl::StrFormat("%.3f", TopRho(t.rows, "B", -1, score)) : "");
+    if (std::string(set.label) == "er") trial_text = TrialFitText(t);
+  }
+  md << "\n" << trial_text;
+  SUDOKU_ASSIGN_OR_RETURN(std::string stochastic,
+                          TopStochasticText(rater, run));
+  md << stochastic;
+  return md.str();
+}
+
 }  // namespace
+
+absl::StatusOr<std::string> TopReport(const Rater& rater,
+                                      const CalibrationRun& run) {
+  return TopSection(rater, run);
+}
 
 absl::StatusOr<std::string> ExpectedTimeReport(const Rater& rater,
                                                const CalibrationRun& run) {
@@ -744,6 +952,8 @@ absl::StatusOr<std::string> CalibrationDocument(const Rater& rater,
   absl::StrAppend(&md, ExpectedTimeSection(human_rows));
   absl::StrAppend(&md, TargetsSection(rater, run, human_rows),
                   StochasticSection(human_rows));
+  SUDOKU_ASSIGN_OR_RETURN(std::string top, TopSection(rater, run));
+  absl::StrAppend(&md, top);
   absl::StrAppend(&md, PerFileSection(rater, run, &details));
   absl::StrAppend(&md, AnchorLevelsSection(rater, run, t));
   absl::StrAppend(&md, "## Per-file details\n\n", details, kRefittingSection);

@@ -68,6 +68,13 @@ absl::StatusOr<std::string> CalibrationDocument(const Rater& rater,
 absl::StatusOr<std::string> ExpectedTimeReport(const Rater& rater,
                                                const CalibrationRun& run);
 
+// The section "The top" of docs/CALIBRATION.md: the score against SE's ER
+// on cbg000's rows with SER >= 8 and on the hardest list (held-out rows),
+// the trial estimate's refit, and the stochastic solvers at the papers'
+// budgets with and without them. InvalidArgument when a file is missing.
+absl::StatusOr<std::string> TopReport(const Rater& rater,
+                                      const CalibrationRun& run);
+
 }  // namespace sudoku::research
 
 #endif  // SUDOKU_RESEARCH_CALIBRATION_REPORT_H_

@@ -100,7 +100,7 @@ def run(args, url):
         driver.find_element(By.ID, "rate").click()
         level = wait_for(driver, "the level",
                          lambda d: text_of(d, "level") or None)
-        if level not in ("easy", "medium", "hard", "evil", "needs-guessing"):
+        if level not in ("easy", "medium", "hard", "evil", "extreme", "needs-guessing"):
             fail("unexpected level %r" % level)
         wait_for(driver, "the steps",
                  lambda d: len(d.find_elements(By.CSS_SELECTOR, "#steps-list li")) > 10)
