@@ -175,10 +175,8 @@ class Chainer {
   void Parents(const Deduction& d) {
     parents_.clear();
     CandidateSet digits;
-    for (const CellDigit& cd : d.pattern_candidates)
-      digits.Insert(cd.digit);
-    for (const CellDigit& cd : d.eliminations)
-      digits.Insert(cd.digit);
+    for (const CellDigit& cd : d.pattern_candidates) digits.Insert(cd.digit);
+    for (const CellDigit& cd : d.eliminations) digits.Insert(cd.digit);
     cells_.clear();
     for (int u : d.pattern_units)
       for (int q : shape_.unit(u)) cells_.push_back(q);
@@ -425,20 +423,20 @@ class SeSearch {
     chainer_.CollectAncestors(2 * k + 1, &ded);
     chainer_.CollectAncestors(2 * k, &ded);
     const std::string sym(1, shape_.Symbol(v));
-    Finish(&ded, absl::StrCat(technique_.name(), ": assuming ",
-                              shape_.CellName(cell), on ? "=" : "<>", sym,
-                              " leads to a contradiction: ",
-                              chainer_.ChainTo(2 * k + 1), " but ",
-                              chainer_.ChainTo(2 * k), " => ",
-                              shape_.CellName(cell), on ? "<>" : "=", sym));
+    Finish(&ded, absl::StrCat(
+                     technique_.name(), ": assuming ", shape_.CellName(cell),
+                     on ? "=" : "<>", sym,
+                     " leads to a contradiction: ", chainer_.ChainTo(2 * k + 1),
+                     " but ", chainer_.ChainTo(2 * k), " => ",
+                     shape_.CellName(cell), on ? "<>" : "=", sym));
     best_ = std::move(ded);
   }
 
   // Region steps for the units whose first place of `v` is `cell`.
   void Regions(int cell, int v) {
-    for (int u : {shape_.BoxUnit(shape_.Box(cell)),
-                  shape_.RowUnit(shape_.Row(cell)),
-                  shape_.ColUnit(shape_.Col(cell))}) {
+    for (int u :
+         {shape_.BoxUnit(shape_.Box(cell)), shape_.RowUnit(shape_.Row(cell)),
+          shape_.ColUnit(shape_.Col(cell))}) {
       branches_.clear();
       for (int q : shape_.unit(u))
         if (board_.value(q) == 0 && board_.candidates(q).Contains(v))
@@ -533,10 +531,11 @@ class SeSearch {
       chainer_.CollectAncestors(l, &ded);
     }
     const std::string what =
-        u < 0 ? absl::StrCat("cell ", shape_.CellName(cell))
-              : absl::StrCat(std::string(1, shape_.Symbol(
-                                                chainer_.DigitOf(branches_[0]))),
-                             " in ", shape_.UnitName(u));
+        u < 0
+            ? absl::StrCat("cell ", shape_.CellName(cell))
+            : absl::StrCat(
+                  std::string(1, shape_.Symbol(chainer_.DigitOf(branches_[0]))),
+                  " in ", shape_.UnitName(u));
     Finish(&ded, absl::StrCat(technique_.name(), " on ", what, ": ",
                               absl::StrJoin(chains, "; "), " => ",
                               chainer_.LitName(l)));
@@ -569,10 +568,10 @@ SeForcingChains::SeForcingChains(TechniqueId tid, bool dynamic, int level)
   if (level < 1) return;
   for (TechniqueId basic :
        {TechniqueId::kPointing, TechniqueId::kClaiming, TechniqueId::kNakedPair,
-        TechniqueId::kXWing, TechniqueId::kHiddenPair, TechniqueId::kNakedTriple,
-        TechniqueId::kSwordfish, TechniqueId::kHiddenTriple,
-        TechniqueId::kNakedQuad, TechniqueId::kJellyfish,
-        TechniqueId::kHiddenQuad})
+        TechniqueId::kXWing, TechniqueId::kHiddenPair,
+        TechniqueId::kNakedTriple, TechniqueId::kSwordfish,
+        TechniqueId::kHiddenTriple, TechniqueId::kNakedQuad,
+        TechniqueId::kJellyfish, TechniqueId::kHiddenQuad})
     basics_.push_back(MakeTechnique(basic));
 }
 
