@@ -44,16 +44,6 @@ ImportItem ItemOf(InputPuzzle in) {
           std::move(source)};
 }
 
-void AddSummary(const ImportSummary& s, ImportSummary& total) {
-  total.read += s.read;
-  total.imported += s.imported;
-  total.duplicates += s.duplicates;
-  total.invalid += s.invalid;
-  total.nonunique_kept += s.nonunique_kept;
-  for (const auto& [reason, n] : s.invalid_by_reason)
-    total.invalid_by_reason[reason] += n;
-}
-
 // Puzzles are handed to the importer in pieces of about this many.
 constexpr size_t kPiece = 2000;
 
@@ -203,7 +193,7 @@ int RunImport(const CommandArgs& args) {
       store_error = s.status();
       return s.status();
     }
-    AddSummary(*s, total);
+    total.Add(*s);
     return absl::OkStatus();
   };
   int arg_index = 0;

@@ -70,6 +70,16 @@ absl::Status RestoreExtras(const ImportItem& item, bool inserted, int64_t id,
 
 }  // namespace
 
+void ImportSummary::Add(const ImportSummary& other) {
+  read += other.read;
+  imported += other.imported;
+  duplicates += other.duplicates;
+  invalid += other.invalid;
+  nonunique_kept += other.nonunique_kept;
+  for (const auto& [reason, n] : other.invalid_by_reason)
+    invalid_by_reason[reason] += n;
+}
+
 absl::StatusOr<ImportSummary> ImportPuzzles(absl::Span<const ImportItem> items,
                                             const ImportOptions& options,
                                             const UniquenessCheck& check,
@@ -133,13 +143,7 @@ absl::StatusOr<ImportSummary> ImportPuzzles(absl::Span<const ImportItem> items,
     });
     if (!status.ok()) return status;
     written += static_cast<int64_t>(events.size());
-    summary.read += delta.read;
-    summary.imported += delta.imported;
-    summary.duplicates += delta.duplicates;
-    summary.invalid += delta.invalid;
-    summary.nonunique_kept += delta.nonunique_kept;
-    for (const auto& [reason, n] : delta.invalid_by_reason)
-      summary.invalid_by_reason[reason] += n;
+    summary.Add(delta);
     if (observer.on_commit) observer.on_commit(written);
     if (observer.on_event) {
       for (const ImportEvent& e : events) observer.on_event(e);

@@ -92,6 +92,9 @@ struct ImportSummary {
   int64_t invalid = 0;
   int64_t nonunique_kept = 0;  // imported with --allow-nonunique
   std::map<std::string, int64_t> invalid_by_reason = {};
+
+  // Adds another summary's counts (one import run made of several calls).
+  void Add(const ImportSummary& other);
 };
 
 // Validates and stores `items`. Bad items are counted and reported, never
