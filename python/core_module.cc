@@ -101,12 +101,56 @@ std::string RateText(const std::string& text, const ParseOptions& options,
   return ToJson(out);
 }
 
-std::string Rate(const std::string& text, const std::string& shape,
-                 bool stochastic, bool explain) {
+// The answer of `rate` for one puzzle, kept as the engine returned it: the
+// protobuf answer and its JSON (what the CLI prints) are built only when
+// asked for, so sf.rate(p).score costs the engine call and not the JSON.
+// The scalar fields read the rating directly; they equal the JSON's.
+class RateAnswer {
+ public:
+  RateAnswer(Grid puzzle, const Rater& rater, RatingResult result, bool explain)
+      : puzzle_(std::move(puzzle)),
+        rater_(&rater),
+        result_(std::move(result)),
+        explain_(explain) {}
+  // An answer for a text that did not parse.
+  explicit RateAnswer(std::string invalid_json)
+      : json_(std::move(invalid_json)) {}
+
+  bool rated() const {
+    return rater_ != nullptr && result_.status == RateStatus::kRated;
+  }
+  const std::string& Json() {
+    if (!json_) {
+      json_ = ToJson(bank::RateOutputOf(*puzzle_, *rater_, result_, explain_));
+    }
+    return *json_;
+  }
+  // REQUIRES: rated() (the package asks only then).
+  const RatingResult& result() const { return result_; }
+  std::string Puzzle() const { return ToLine(*puzzle_); }
+  int Clues() const { return puzzle_->NumFilled(); }
+
+ private:
+  std::optional<Grid> puzzle_;
+  const Rater* rater_ = nullptr;
+  RatingResult result_;
+  bool explain_ = false;
+  std::optional<std::string> json_;
+};
+
+std::unique_ptr<RateAnswer> Rate(const std::string& text,
+                                 const std::string& shape, bool stochastic,
+                                 bool explain) {
   const ParseOptions options = OptionsFor(shape);
   const Rater& rater = SharedRater(stochastic);
   py::gil_scoped_release release;
-  return RateText(text, options, rater, explain);
+  absl::StatusOr<Grid> grid = ParseGrid(text, options);
+  if (!grid.ok()) {
+    return std::make_unique<RateAnswer>(RateText(text, options, rater, false));
+  }
+  RatingResult result = rater.Rate(*grid);
+  return std::make_unique<RateAnswer>(*std::move(grid), rater,
+                                      std::move(result), explain);
 }
 
 // rate --jobs: every text rated in parallel, answers in input order. The
@@ -381,9 +425,13 @@ std::vector<std::string> Generate(const GenerateArgs& a) {
 
 // For the overhead benchmark (bench/python_rate_bench.py): process CPU
 // seconds per call, over `repeats` calls on `text`, of (the engine call
-// Rater::Rate, the answer around it: ParseGrid + RateOutputOf + ToJson of a
-// ready rating), with the GIL released.
-std::pair<double, double> BenchEngine(const std::string& text, int repeats) {
+// Rater::Rate; what `rate` adds in C++ around it: ParseGrid and the
+// RateAnswer holding the result; the JSON answer the CLI prints,
+// RateOutputOf + ToJson, which `rate` builds only when asked), with the GIL
+// released. The RateAnswer part copies the result where `rate` moves it, so
+// it is an upper bound.
+std::tuple<double, double, double> BenchEngine(const std::string& text,
+                                               int repeats) {
   absl::StatusOr<Grid> grid = ParseGrid(text);
   if (!grid.ok()) throw py::value_error(std::string(grid.status().message()));
   if (repeats < 1) throw py::value_error("repeats must be at least 1");
@@ -398,12 +446,26 @@ std::pair<double, double> BenchEngine(const std::string& text, int repeats) {
   start = cpu();
   for (int i = 0; i < repeats; ++i) {
     absl::StatusOr<Grid> again = ParseGrid(text);
+    RatingResult copy;
+    copy.status = ready.status;
+    copy.solutions = ready.solutions;
+    copy.features = ready.features;
+    copy.score = ready.score;
+    copy.level = ready.level;
+    auto answer = std::make_unique<RateAnswer>(*std::move(again), rater,
+                                               std::move(copy), false);
+    sink += answer->result().score;
+  }
+  const double wrap = cpu() - start;
+  start = cpu();
+  for (int i = 0; i < repeats; ++i) {
+    absl::StatusOr<Grid> again = ParseGrid(text);
     sink += static_cast<double>(
         ToJson(bank::RateOutputOf(*again, rater, ready, false)).size());
   }
-  const double answer = cpu() - start;
+  const double json = cpu() - start;
   if (sink < 0) throw std::runtime_error("unreachable");
-  return {rate_only / repeats, answer / repeats};
+  return {rate_only / repeats, wrap / repeats, json / repeats};
 }
 
 // The puzzle bank (SQLite), the same file the CLI's --db commands use.
@@ -572,6 +634,33 @@ void Bind(py::module_& m) {
   m.attr("VERSION") = SUDOKU_FORGE_VERSION;
   m.def("engine_version", &RaterEngineVersion);
   m.def("expected_minutes", &ExpectedMinutes, py::arg("score"));
+  py::class_<RateAnswer>(m, "RateAnswer")
+      .def_property_readonly("rated", &RateAnswer::rated)
+      .def("json", &RateAnswer::Json)
+      .def_property_readonly(
+          "score", [](const RateAnswer& a) { return a.result().score; })
+      .def_property_readonly("level",
+                             [](const RateAnswer& a) {
+                               return std::string(LevelName(a.result().level));
+                             })
+      .def_property_readonly(
+          "er", [](const RateAnswer& a) { return a.result().features.er; })
+      .def_property_readonly(
+          "ep", [](const RateAnswer& a) { return a.result().features.ep; })
+      .def_property_readonly(
+          "ed", [](const RateAnswer& a) { return a.result().features.ed; })
+      .def_property_readonly("hardest_technique",
+                             [](const RateAnswer& a) {
+                               return a.result().features.hardest_technique;
+                             })
+      .def_property_readonly(
+          "expected_minutes",
+          [](const RateAnswer& a) { return ExpectedMinutes(a.result().score); })
+      .def_property_readonly("clues", &RateAnswer::Clues)
+      .def_property_readonly(
+          "engine_version",
+          [](const RateAnswer&) { return RaterEngineVersion(); })
+      .def_property_readonly("puzzle", &RateAnswer::Puzzle);
   m.def("rate", &Rate, py::arg("text"), py::arg("shape"), py::arg("stochastic"),
         py::arg("explain"));
   m.def("rate_many", &RateMany, py::arg("texts"), py::arg("shape"),

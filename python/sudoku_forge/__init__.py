@@ -171,22 +171,38 @@ class Rating:
 
     ok = True
 
-    def __init__(self, json_text: str):
-        self._json = json_text
+    # Fields that a fresh engine answer (_core.RateAnswer) gives without
+    # building the JSON; they equal the JSON's (tests/test_package.py).
+    _FAST = frozenset(("score", "level", "er", "ep", "ed", "hardest_technique",
+                       "expected_minutes", "clues", "engine_version", "puzzle"))
+
+    def __init__(self, answer: Any):
+        # answer: the engine's JSON text, or a rated _core.RateAnswer whose
+        # JSON is built on first use (to_json, to_dict, the other fields).
+        if isinstance(answer, str):
+            self._json: Optional[str] = answer
+            self._answer = None
+        else:
+            self._json = None
+            self._answer = answer
         self._dict: Optional[Dict[str, Any]] = None
         self._key: Optional[str] = None
 
     def to_json(self) -> str:
         """The engine's JSON (protobuf's JSON mapping, proto field names)."""
+        if self._json is None:
+            self._json = self._answer.json()
         return self._json
 
     def to_dict(self) -> Dict[str, Any]:
         """The JSON as a dict (a fresh copy)."""
-        return _json.loads(self._json)
+        return _json.loads(self.to_json())
 
     def _get(self, name: str, default: Any = 0) -> Any:
         if self._dict is None:
-            self._dict = _json.loads(self._json)
+            if self._answer is not None and name in Rating._FAST:
+                return getattr(self._answer, name)
+            self._dict = _json.loads(self.to_json())
         return self._dict.get(name, default)
 
     score = property(lambda self: float(self._get("score", 0.0)))
@@ -285,8 +301,10 @@ def rate(puzzle: Any, *, stochastic: bool = False, shape: Optional[str] = None,
     Raises InvalidPuzzle, NotUnique or NoSolution.
     """
     text = _to_text(puzzle)
-    return _raise_unless_rated(
-        _rating_of(_core.rate(text, _shape(shape), stochastic, explain)))
+    answer = _core.rate(text, _shape(shape), stochastic, explain)
+    if answer.rated:
+        return Rating(answer)
+    return _raise_unless_rated(_rating_of(answer.json()))
 
 
 def _progress_callback(progress: Any, total: int):

@@ -79,6 +79,22 @@ def test_rate_equals_cli_json(tmp_path):
             or json.loads(r.to_json()) == r.to_dict()
 
 
+def test_fields_read_before_the_json_equal_the_jsons():
+    # sf.rate builds the JSON answer only when asked; the fields it reads
+    # straight from the engine's result must be the JSON's.
+    fast = sorted(sf.Rating._FAST)
+    for p in sample_puzzles(6):
+        early = sf.rate(p)
+        values = {name: getattr(early, name) for name in fast}
+        d = sf.rate(p).to_dict()
+        for name in fast:
+            expected = d.get(name, 0)
+            assert values[name] == expected, (p, name)
+            assert type(values[name]) is type(getattr(sf.Rating(
+                json.dumps(d)), name)), (p, name)
+        assert early.to_dict() == d
+
+
 def test_stochastic_rate_equals_cli_json():
     code, lines = cli("rate", "--json", WIKI)
     assert code == 0
