@@ -158,8 +158,6 @@ Service::Service(const ServiceOptions& options,
       rate_options_(rate_options),
       rater_(std::move(rater)),
       judge_(std::move(judge)),
-      score_parameters_(rater_->ScoreParameters()),
-      engine_version_(RaterEngineVersion()),
       workers_(std::move(workers)),
       queue_(options.workers, options.queue) {}
 
@@ -250,12 +248,17 @@ std::string Service::ShapeRefusal(const std::string& shape_name) const {
 }
 
 int Service::CountSolutions(const Grid& puzzle, Clock::time_point deadline,
-                            int64_t* nodes) const {
+                            int64_t* nodes, SolveResult* known) const {
   absl::StatusOr<Board> board = Board::FromGrid(puzzle);
   if (!board.ok()) return 0;  // clashing givens: no solution
-  const BruteForceResult r =
-      BruteForceSolve(*board, options_.max_nodes, deadline);
+  BruteForceResult r = BruteForceSolve(*board, options_.max_nodes, deadline);
   *nodes = r.nodes;
+  if (known != nullptr) {
+    known->num_solutions = r.num_solutions;
+    known->limit_hit = r.limit_hit;
+    known->solutions = std::move(r.solutions);
+    known->nodes = r.nodes;
+  }
   if (!r.limit_hit) return r.num_solutions;
   return options_.max_nodes > 0 && r.nodes >= options_.max_nodes ? -1 : -2;
 }
@@ -277,52 +280,6 @@ Answer Service::NodeBudgetAnswer(int64_t nodes) {
       "nodes");
 }
 
-absl::StatusOr<std::optional<RateOutput>> Service::Lookup(
-    Worker& w, const Grid& puzzle, const std::string& key) {
-  SUDOKU_ASSIGN_OR_RETURN(
-      std::optional<StoredPuzzle> known,
-      w.store->FindByCanonicalKey(puzzle.shape().name(), key));
-  if (!known.has_value()) return std::nullopt;
-  SUDOKU_ASSIGN_OR_RETURN(std::vector<proto::Rating> ratings,
-                          w.store->Ratings(known->id));
-  const bool wants_stochastic = rater_->RunsStochastic();
-  for (auto r = ratings.rbegin(); r != ratings.rend(); ++r) {
-    // bank::SameRating without rebuilding the rater's parameters.
-    if (r->engine_version() != engine_version_) continue;
-    if (std::map<std::string, std::string>(r->parameters().begin(),
-                                           r->parameters().end()) !=
-        score_parameters_) {
-      continue;
-    }
-    // Stored without the stochastic solvers' results: rate again, so the
-    // bank gets them (bank::RatingBank::Lookup does the same).
-    if (wants_stochastic && !bank::HasStochastic(*r)) continue;
-    return bank::RateOutputOfStored(puzzle, *r, known->id);
-  }
-  return std::nullopt;
-}
-
-absl::StatusOr<int64_t> Service::StoreSubmission(Worker& w, const Grid& puzzle,
-                                                 const RatingResult& result,
-                                                 const std::string& label) {
-  int64_t id = 0;
-  // What bank::RatingBank::Store stores (puzzle, then the rating record;
-  // no trace), with the client's label in the puzzle's provenance.
-  const absl::Status stored = w.store->RunInTransaction([&]() -> absl::Status {
-    NewPuzzle np;
-    np.givens = puzzle;
-    np.solution = result.solutions.at(0);
-    np.num_solutions = 1;
-    np.source = options_.source;
-    np.label = label;
-    SUDOKU_ASSIGN_OR_RETURN(InsertResult inserted, w.store->InsertPuzzle(np));
-    id = inserted.id;
-    return w.store->AddRating(id, bank::RatingRecord(*rater_, result)).status();
-  });
-  if (!stored.ok()) return stored;
-  return id;
-}
-
 Answer Service::RateOnWorker(Worker& w, const Grid& puzzle,
                              const std::string& label,
                              Clock::time_point deadline) {
@@ -335,7 +292,7 @@ Answer Service::RateOnWorker(Worker& w, const Grid& puzzle,
     // Without a minlex key the store matches the puzzle as written
     // (SqlitePuzzleStore's "raw:" keys): its own lookup knows how.
     absl::StatusOr<std::optional<RateOutput>> stored =
-        key.ok() ? Lookup(w, puzzle, *key) : w.bank->Lookup(puzzle);
+        key.ok() ? w.bank->Lookup(puzzle, *key) : w.bank->Lookup(puzzle);
     if (!stored.ok())
       return ErrorAnswer(500,
                          absl::StrCat("bank: ", stored.status().message()));
@@ -346,7 +303,8 @@ Answer Service::RateOnWorker(Worker& w, const Grid& puzzle,
   }
   if (out.status() != RateOutput::RATED) {
     int64_t nodes = 0;
-    const int count = CountSolutions(puzzle, deadline, &nodes);
+    SolveResult known;
+    const int count = CountSolutions(puzzle, deadline, &nodes, &known);
     if (count < 0) return CountBudgetAnswer(count, nodes);
     // The rater gets what is left of the budget (RaterOptions::max_seconds,
     // its walk's and its exact search's bound).
@@ -358,7 +316,8 @@ Answer Service::RateOnWorker(Worker& w, const Grid& puzzle,
     if (!rater.ok())
       return ErrorAnswer(500,
                          absl::StrCat("rater: ", rater.status().message()));
-    const RatingResult result = (*rater)->Rate(puzzle);
+    // The count above is the rater's verdict (not counted twice).
+    const RatingResult result = (*rater)->Rate(puzzle, std::move(known));
     if (result.status == RateStatus::kOutOfTime)
       return SecondsBudgetAnswer("the rating stopped unfinished");
     out = bank::RateOutputOf(puzzle, **rater, result, /*explain=*/false);
@@ -366,7 +325,7 @@ Answer Service::RateOnWorker(Worker& w, const Grid& puzzle,
       metrics_.RatingComputed();
       if (w.bank != nullptr) {
         std::lock_guard<std::mutex> lock(write_mu_);
-        absl::StatusOr<int64_t> id = StoreSubmission(w, puzzle, result, label);
+        absl::StatusOr<int64_t> id = w.bank->Store(puzzle, result, label);
         if (!id.ok()) {
           return ErrorAnswer(
               500, absl::StrCat("storing failed: ", id.status().message()));
@@ -410,7 +369,7 @@ Answer Service::Explain(absl::string_view body) {
   absl::StatusOr<Grid> puzzle = ParsePuzzle(request.puzzle(), request.shape());
   if (!puzzle.ok()) {
     ExplainOutput out;
-    out.set_status("invalid");
+    out.set_status(ExplainOutput::INVALID);
     out.set_error(std::string(puzzle.status().message()));
     return JsonAnswer(422, out);
   }
@@ -427,7 +386,8 @@ Answer Service::Explain(absl::string_view body) {
       // runs for minutes); the words of ExplainToOutput.
       ExplainOutput out;
       out.set_puzzle(ToLine(grid));
-      out.set_status(solutions == 0 ? "no_solution" : "multiple_solutions");
+      out.set_status(solutions == 0 ? ExplainOutput::NONE
+                                    : ExplainOutput::MULTIPLE);
       out.set_error(solutions == 0
                         ? "the puzzle has no solution"
                         : "the puzzle has several solutions; uniqueness "
@@ -437,7 +397,7 @@ Answer Service::Explain(absl::string_view body) {
     absl::StatusOr<std::unique_ptr<StepSolver>> steps = BoundedSteps(deadline);
     if (!steps.ok()) return SecondsBudgetAnswer("before the explanation");
     ExplainOutput out = bank::ExplainToOutput(**steps, grid);
-    if (out.status() == ExplainStatusName(ExplainStatus::kOutOfTime)) {
+    if (out.status() == ExplainOutput::OUT_OF_TIME) {
       return SecondsBudgetAnswer(absl::StrCat("the explanation stopped after ",
                                               out.steps_size(), " steps"));
     }
@@ -470,7 +430,7 @@ Answer Service::Hint(absl::string_view body) {
     if (!steps.ok()) return SecondsBudgetAnswer("before the hint");
     HintOutput out =
         bank::Hint(**steps, grid, request.grid(), request.pencil());
-    return JsonAnswer(out.status() == "invalid" ? 422 : 200, out);
+    return JsonAnswer(out.error().empty() ? 200 : 422, out);
   });
 }
 

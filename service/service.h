@@ -117,13 +117,6 @@ class Service {
     std::unique_ptr<SqlitePuzzleStore> store;  // null without a bank
     std::unique_ptr<bank::RatingBank> bank;    // over `store`, with rater_
   };
-  // The stored rating of `puzzle` (canonical key `key`) that rater_ would
-  // give, as a rate answer (from_store set), or nullopt: RatingBank::Lookup's
-  // policy, with the key computed once per request and the rater's
-  // parameters once per service.
-  absl::StatusOr<std::optional<RateOutput>> Lookup(Worker& w,
-                                                   const Grid& puzzle,
-                                                   const std::string& key);
   Service(const ServiceOptions& options, const RaterOptions& rate_options,
           std::unique_ptr<Rater> rater, std::unique_ptr<Rater> judge,
           std::vector<Worker> workers);
@@ -137,9 +130,10 @@ class Service {
   // "" when `shape` is allowed, else the error text.
   std::string ShapeRefusal(const std::string& shape_name) const;
   // The uniqueness check within max_nodes and the deadline: 0, 1 or 2
-  // solutions, -1 when max_nodes ran out, -2 at the deadline.
+  // solutions, -1 when max_nodes ran out, -2 at the deadline. `known`
+  // (optional) gets the search's result for Rater::Rate(puzzle, known).
   int CountSolutions(const Grid& puzzle, Clock::time_point deadline,
-                     int64_t* nodes) const;
+                     int64_t* nodes, SolveResult* known = nullptr) const;
   // The answer to a count of -1 or -2.
   Answer CountBudgetAnswer(int count, int64_t nodes);
   Answer NodeBudgetAnswer(int64_t nodes);
@@ -147,9 +141,6 @@ class Service {
   // Stores a submission (source options_.source, the client's label) and
   // its rating in one transaction; returns the puzzle's id. A puzzle whose
   // isomorph is stored keeps that one's provenance.
-  absl::StatusOr<int64_t> StoreSubmission(Worker& w, const Grid& puzzle,
-                                          const RatingResult& result,
-                                          const std::string& label);
   // A step solver (default ladder) bounded by what is left until
   // `deadline`; DeadlineExceeded when nothing is.
   absl::StatusOr<std::unique_ptr<StepSolver>> BoundedSteps(
@@ -172,9 +163,6 @@ class Service {
   // (max_seconds is not one).
   const std::unique_ptr<Rater> rater_;
   const std::unique_ptr<Rater> judge_;  // generate's judge (without them)
-  // rater_->ScoreParameters(), as stored with a rating (bank::SameRating).
-  const std::map<std::string, std::string> score_parameters_;
-  const std::string engine_version_;  // RaterEngineVersion()
   std::vector<Worker> workers_;
   std::mutex write_mu_;  // one writer at a time
   Metrics metrics_;
