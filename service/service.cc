@@ -115,6 +115,8 @@ absl::StatusOr<std::unique_ptr<Service>> Service::Create(
     const ServiceOptions& options) {
   if (options.workers < 1 || options.workers > 256)
     return absl::InvalidArgumentError("--threads must be 1..256");
+  if (options.express_workers < 0 || options.express_workers > 256)
+    return absl::InvalidArgumentError("--express-threads must be 0..256");
   if (options.queue < 0)
     return absl::InvalidArgumentError("--queue must be at least 0");
   if (!(options.max_seconds > 0))
@@ -135,7 +137,8 @@ absl::StatusOr<std::unique_ptr<Service>> Service::Create(
   absl::StatusOr<std::unique_ptr<Rater>> judge =
       Rater::Create(WithSolverFeatures({}));
   if (!judge.ok()) return judge.status();
-  std::vector<Worker> workers(static_cast<size_t>(options.workers));
+  std::vector<Worker> workers(
+      static_cast<size_t>(options.workers + options.express_workers));
   if (!options.db_path.empty()) {
     for (Worker& w : workers) {
       absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> store =
@@ -159,7 +162,7 @@ Service::Service(const ServiceOptions& options,
       rater_(std::move(rater)),
       judge_(std::move(judge)),
       workers_(std::move(workers)),
-      queue_(options.workers, options.queue) {}
+      queue_(options.workers, options.express_workers, options.queue) {}
 
 Service::~Service() { Shutdown(); }
 
@@ -172,36 +175,41 @@ void Service::Shutdown() {
 }
 
 std::string Service::MetricsText() const {
-  return metrics_.Text(queue_.Depth(), queue_.Busy(), options_.workers);
+  return metrics_.Text(queue_.Depth(), queue_.Busy(),
+                       options_.workers + options_.express_workers);
 }
 
-Answer Service::RunJob(std::function<Answer(Worker&, Clock::time_point)> fn) {
+Answer Service::RunJob(std::function<Answer(Worker&, Clock::time_point)> fn,
+                       bool light) {
   const Clock::time_point deadline =
       Clock::now() + std::chrono::duration_cast<Clock::duration>(
                          std::chrono::duration<double>(options_.max_seconds));
   auto promise = std::make_shared<std::promise<Answer>>();
   std::future<Answer> future = promise->get_future();
-  const bool queued = queue_.TrySubmit([this, promise, deadline,
-                                        fn = std::move(fn)](int worker) {
-    if (options_.job_hook) options_.job_hook();
-    Answer a;
-    if (Clock::now() >= deadline) {
-      // Its request has been answered 503 (or soon will be): no one waits
-      // for this work, so the worker moves on.
-      a = ErrorAnswer(503, "work budget exceeded while waiting for a worker",
-                      "seconds", 1);
-    } else {
-      try {
-        a = fn(workers_[static_cast<size_t>(worker)], deadline);
-      } catch (const std::exception& e) {
-        a = ErrorAnswer(500, absl::StrCat("internal error: ", e.what()));
-      }
-    }
-    promise->set_value(std::move(a));
-  });
+  const bool queued = queue_.TrySubmit(
+      [this, promise, deadline, fn = std::move(fn)](int worker) {
+        if (options_.job_hook) options_.job_hook();
+        Answer a;
+        if (Clock::now() >= deadline) {
+          // Its request has been answered 503 (or soon will be): no one waits
+          // for this work, so the worker moves on.
+          a = ErrorAnswer(503,
+                          "work budget exceeded while waiting for a worker",
+                          "seconds", 1);
+        } else {
+          try {
+            a = fn(workers_[static_cast<size_t>(worker)], deadline);
+          } catch (const std::exception& e) {
+            a = ErrorAnswer(500, absl::StrCat("internal error: ", e.what()));
+          }
+        }
+        promise->set_value(std::move(a));
+      },
+      light);
   if (!queued) {
     return ErrorAnswer(503,
-                       absl::StrCat("the server is busy: ", options_.workers,
+                       absl::StrCat("the server is busy: ",
+                                    options_.workers + options_.express_workers,
                                     " workers running and ", options_.queue,
                                     " requests waiting (--queue); retry later"),
                        "queue", 1);
@@ -245,6 +253,17 @@ std::string Service::ShapeRefusal(const std::string& shape_name) const {
   }
   return absl::StrCat("shape ", shape_name, " is not served here (allowed: ",
                       absl::StrJoin(options_.shapes, ", "), "; --shapes)");
+}
+
+bool IsLight(const Grid& puzzle) {
+  // The exact search settles an ordinary puzzle (one the singles nearly
+  // solve) in a handful of nodes; a hard one needs more (magictour top1465:
+  // median 23 backtrack nodes, qqwing easy: 1). A guess only: it chooses a
+  // lane, never an answer.
+  constexpr int64_t kLightNodes = 4;
+  absl::StatusOr<Board> board = Board::FromGrid(puzzle);
+  if (!board.ok()) return true;  // clashing givens: answered at once
+  return !BruteForceSolve(*board, kLightNodes).limit_hit;
 }
 
 int Service::CountSolutions(const Grid& puzzle, Clock::time_point deadline,
@@ -356,10 +375,13 @@ Answer Service::Rate(absl::string_view body) {
       !refusal.empty()) {
     return ErrorAnswer(422, refusal, "shape");
   }
-  return RunJob([this, grid = *puzzle, label = request.label()](
-                    Worker& w, Clock::time_point deadline) {
-    return RateOnWorker(w, grid, label, deadline);
-  });
+  const bool light = IsLight(*puzzle);
+  return RunJob(
+      [this, grid = *puzzle, label = request.label()](
+          Worker& w, Clock::time_point deadline) {
+        return RateOnWorker(w, grid, label, deadline);
+      },
+      light);
 }
 
 Answer Service::Explain(absl::string_view body) {
@@ -377,35 +399,38 @@ Answer Service::Explain(absl::string_view body) {
       !refusal.empty()) {
     return ErrorAnswer(422, refusal, "shape");
   }
-  return RunJob([this, grid = *puzzle](Worker&, Clock::time_point deadline) {
-    int64_t nodes = 0;
-    const int solutions = CountSolutions(grid, deadline, &nodes);
-    if (solutions < 0) return CountBudgetAnswer(solutions, nodes);
-    if (solutions != 1) {
-      // The verdict without the walk-through (which on a near-empty grid
-      // runs for minutes); the words of ExplainToOutput.
-      ExplainOutput out;
-      out.set_puzzle(ToLine(grid));
-      out.set_status(solutions == 0 ? ExplainOutput::NONE
-                                    : ExplainOutput::MULTIPLE);
-      out.set_error(solutions == 0
-                        ? "the puzzle has no solution"
-                        : "the puzzle has several solutions; uniqueness "
-                          "techniques were not used");
-      return JsonAnswer(422, out);
-    }
-    absl::StatusOr<std::unique_ptr<StepSolver>> steps = BoundedSteps(deadline);
-    if (!steps.ok()) return SecondsBudgetAnswer("before the explanation");
-    ExplainOutput out = bank::ExplainToOutput(**steps, grid);
-    if (out.status() == ExplainOutput::OUT_OF_TIME) {
-      return SecondsBudgetAnswer(absl::StrCat("the explanation stopped after ",
-                                              out.steps_size(), " steps"));
-    }
-    Answer a = JsonAnswer(200, out);
-    absl::StatusOr<std::string> key = CanonicalKey(grid);
-    if (key.ok()) a.canonical_key = *key;
-    return a;
-  });
+  return RunJob(
+      [this, grid = *puzzle](Worker&, Clock::time_point deadline) {
+        int64_t nodes = 0;
+        const int solutions = CountSolutions(grid, deadline, &nodes);
+        if (solutions < 0) return CountBudgetAnswer(solutions, nodes);
+        if (solutions != 1) {
+          // The verdict without the walk-through (which on a near-empty grid
+          // runs for minutes); the words of ExplainToOutput.
+          ExplainOutput out;
+          out.set_puzzle(ToLine(grid));
+          out.set_status(solutions == 0 ? ExplainOutput::NONE
+                                        : ExplainOutput::MULTIPLE);
+          out.set_error(solutions == 0
+                            ? "the puzzle has no solution"
+                            : "the puzzle has several solutions; uniqueness "
+                              "techniques were not used");
+          return JsonAnswer(422, out);
+        }
+        absl::StatusOr<std::unique_ptr<StepSolver>> steps =
+            BoundedSteps(deadline);
+        if (!steps.ok()) return SecondsBudgetAnswer("before the explanation");
+        ExplainOutput out = bank::ExplainToOutput(**steps, grid);
+        if (out.status() == ExplainOutput::OUT_OF_TIME) {
+          return SecondsBudgetAnswer(absl::StrCat(
+              "the explanation stopped after ", out.steps_size(), " steps"));
+        }
+        Answer a = JsonAnswer(200, out);
+        absl::StatusOr<std::string> key = CanonicalKey(grid);
+        if (key.ok()) a.canonical_key = *key;
+        return a;
+      },
+      IsLight(*puzzle));
 }
 
 Answer Service::Hint(absl::string_view body) {
@@ -421,17 +446,19 @@ Answer Service::Hint(absl::string_view body) {
       !refusal.empty()) {
     return ErrorAnswer(422, refusal, "shape");
   }
-  return RunJob([this, grid = *puzzle, request](Worker&,
-                                                Clock::time_point deadline) {
-    int64_t nodes = 0;
-    const int count = CountSolutions(grid, deadline, &nodes);
-    if (count < 0) return CountBudgetAnswer(count, nodes);
-    absl::StatusOr<std::unique_ptr<StepSolver>> steps = BoundedSteps(deadline);
-    if (!steps.ok()) return SecondsBudgetAnswer("before the hint");
-    HintOutput out =
-        bank::Hint(**steps, grid, request.grid(), request.pencil());
-    return JsonAnswer(out.error().empty() ? 200 : 422, out);
-  });
+  return RunJob(
+      [this, grid = *puzzle, request](Worker&, Clock::time_point deadline) {
+        int64_t nodes = 0;
+        const int count = CountSolutions(grid, deadline, &nodes);
+        if (count < 0) return CountBudgetAnswer(count, nodes);
+        absl::StatusOr<std::unique_ptr<StepSolver>> steps =
+            BoundedSteps(deadline);
+        if (!steps.ok()) return SecondsBudgetAnswer("before the hint");
+        HintOutput out =
+            bank::Hint(**steps, grid, request.grid(), request.pencil());
+        return JsonAnswer(out.error().empty() ? 200 : 422, out);
+      },
+      IsLight(*puzzle));
 }
 
 absl::StatusOr<std::unique_ptr<StepSolver>> Service::BoundedSteps(

@@ -50,7 +50,10 @@ struct ServiceOptions {
   // /api/v1/puzzles answers 404, generate always generates).
   std::string db_path;
   int workers = 2;  // compute threads
-  int queue = 16;   // jobs that may wait for a worker beyond those
+  // Threads that run only light requests (IsLight): an ordinary puzzle
+  // does not wait behind hard ones on the `workers`.
+  int express_workers = 0;
+  int queue = 16;  // jobs that may wait for a worker beyond those
   // Shape names allowed ("3x3", "4x4"); empty = every shape.
   std::vector<std::string> shapes;
   // Exact-search nodes allowed for the uniqueness check that precedes any
@@ -78,6 +81,12 @@ struct Answer {
   std::string canonical_key;  // for the log line, when known
   int retry_after = 0;        // seconds, sent as Retry-After when > 0
 };
+
+// Whether `puzzle` is likely cheap to rate, explain or hint: the exact
+// search settles it within a few nodes (clashing givens count as light).
+// It picks the express lane (ServiceOptions::express_workers), never an
+// answer.
+bool IsLight(const Grid& puzzle);
 
 // An error answer: ErrorOutput {error, status, retry_after, limit}.
 Answer ErrorAnswer(int status, absl::string_view error,
@@ -123,7 +132,9 @@ class Service {
 
   // Runs `fn` on a worker with the request's deadline (now + max_seconds);
   // a job that starts after it is not run.
-  Answer RunJob(std::function<Answer(Worker&, Clock::time_point)> fn);
+  // `light` puts it in the express lane (WorkQueue).
+  Answer RunJob(std::function<Answer(Worker&, Clock::time_point)> fn,
+                bool light = false);
   // The puzzle of a request, or the error answer (which `ok` reports).
   absl::StatusOr<Grid> ParsePuzzle(const std::string& text,
                                    const std::string& shape) const;

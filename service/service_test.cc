@@ -185,6 +185,54 @@ TEST(ServiceTest, HealthPageAndUnknownPaths) {
 // README "Verdict words": the page compares the API's status only with the
 // proto enum names (and shows them as verdictText, their lower case), so a
 // word that drifts in the page or the API fails here.
+// The express lane's guess: Wikipedia's puzzle (singles solve it) is light;
+// magictour's first (an extreme one, chains) and the slow 16x16 are not.
+TEST(ServiceTest, IsLightTellsOrdinaryPuzzlesFromHardOnes) {
+  EXPECT_TRUE(IsLight(*ParseGrid(testing::kWikiPuzzle)));
+  EXPECT_FALSE(IsLight(*ParseGrid(testing::kHardPuzzle)));
+  EXPECT_FALSE(IsLight(*ParseGrid(kSlow16)));
+  EXPECT_TRUE(IsLight(*ParseGrid(kClash, {.check_givens = false})));
+}
+
+// A light request is answered by an express worker while the one ordinary
+// worker is held by a hard request.
+TEST(ServiceTest, LightRequestsDoNotWaitBehindHardOnes) {
+  ServerOptions options = DefaultOptions("express.db");
+  options.service.workers = 1;
+  options.service.express_workers = 1;
+  std::mutex mu;
+  std::condition_variable cv;
+  bool release = false;
+  int held = 0;
+  options.service.job_hook = [&] {
+    // Only the first job (the hard request) waits until released.
+    std::unique_lock<std::mutex> lock(mu);
+    if (held++ > 0) return;
+    cv.notify_all();
+    cv.wait(lock, [&] { return release; });
+  };
+  TestServer server(options);
+  std::thread hard([&] {
+    server.Client().Post("/api/v1/rate", PuzzleBody(testing::kHardPuzzle),
+                         "application/json");
+  });
+  {
+    std::unique_lock<std::mutex> lock(mu);
+    cv.wait(lock, [&] { return held > 0; });
+  }
+  auto easy = server.Client().Post(
+      "/api/v1/rate", PuzzleBody(testing::kWikiPuzzle), "application/json");
+  ASSERT_TRUE(easy);
+  EXPECT_EQ(easy->status, 200);
+  EXPECT_EQ(FromJson<RateOutput>(easy->body).status(), RateOutput::RATED);
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    release = true;
+    cv.notify_all();
+  }
+  hard.join();
+}
+
 TEST(ServiceTest, PageUsesTheApisVerdictWords) {
   TestServer server(DefaultOptions("page_words.db"));
   auto js = server.Client().Get("/app.js");
