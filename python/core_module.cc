@@ -13,6 +13,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <ctime>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -68,23 +69,37 @@ ParseOptions OptionsFor(const std::string& shape_spec) {
 }
 
 // The raters of `rate` (the CLI's default ladder): with and without the
-// stochastic solvers (rate / rate --no-stochastic). Made once, shared by
-// every thread (Rater::Rate is const and thread-compatible).
-const Rater& SharedRater(bool stochastic) {
-  static std::once_flag once;
-  static std::unique_ptr<Rater> raters[2];
-  std::call_once(once, [] {
-    for (int s = 0; s < 2; ++s) {
-      RaterOptions options = WithSolverFeatures({});
-      options.stochastic =
-          s == 1 ? StochasticUse::kAlways : StochasticUse::kIfModelUses;
-      absl::StatusOr<std::unique_ptr<Rater>> made = Rater::Create(options);
-      if (made.ok()) raters[s] = *std::move(made);
-    }
-  });
-  const Rater* rater = raters[stochastic ? 1 : 0].get();
-  if (rater == nullptr) throw std::runtime_error("the rater failed to start");
+// stochastic solvers (rate / rate --no-stochastic), per work budget
+// (--max-nodes). Made once each, shared by every thread (Rater::Rate is const
+// and thread-compatible).
+const Rater& SharedRater(
+    bool stochastic, int64_t max_nodes = DeductionOptions::kDefaultMaxNodes) {
+  static std::mutex mu;
+  static std::map<std::pair<bool, int64_t>, std::unique_ptr<Rater>> raters;
+  const std::lock_guard<std::mutex> lock(mu);
+  std::unique_ptr<Rater>& rater = raters[{stochastic, max_nodes}];
+  if (rater == nullptr) {
+    RaterOptions options = WithSolverFeatures({});
+    options.stochastic =
+        stochastic ? StochasticUse::kAlways : StochasticUse::kIfModelUses;
+    options.max_nodes = max_nodes;
+    absl::StatusOr<std::unique_ptr<Rater>> made = Rater::Create(options);
+    if (!made.ok()) throw std::runtime_error("the rater failed to start");
+    rater = *std::move(made);
+  }
   return *rater;
+}
+
+// The step solver of explain and hint (the default ladder unless
+// `techniques`), with the work budget `max_nodes`.
+std::unique_ptr<StepSolver> BudgetedSteps(const std::string& techniques,
+                                          DeductionOptions deduction,
+                                          int64_t max_nodes) {
+  deduction.max_nodes = max_nodes;
+  absl::StatusOr<std::unique_ptr<StepSolver>> solver =
+      StepSolver::Create(techniques, deduction);
+  if (!solver.ok()) ThrowValue(solver.status());
+  return *std::move(solver);
 }
 
 // rate --json for one puzzle text (the CLI's RateOne without `where`).
@@ -140,9 +155,9 @@ class RateAnswer {
 
 std::unique_ptr<RateAnswer> Rate(const std::string& text,
                                  const std::string& shape, bool stochastic,
-                                 bool explain) {
+                                 bool explain, int64_t max_nodes) {
   const ParseOptions options = OptionsFor(shape);
-  const Rater& rater = SharedRater(stochastic);
+  const Rater& rater = SharedRater(stochastic, max_nodes);
   py::gil_scoped_release release;
   absl::StatusOr<Grid> grid = ParseGrid(text, options);
   if (!grid.ok()) {
@@ -160,9 +175,10 @@ std::unique_ptr<RateAnswer> Rate(const std::string& text,
 // either stops the batch (the puzzles in hand are finished) and is re-raised.
 std::vector<std::string> RateMany(const std::vector<std::string>& texts,
                                   const std::string& shape, bool stochastic,
-                                  int jobs, const py::object& progress) {
+                                  int jobs, const py::object& progress,
+                                  int64_t max_nodes) {
   const ParseOptions options = OptionsFor(shape);
-  const Rater& rater = SharedRater(stochastic);
+  const Rater& rater = SharedRater(stochastic, max_nodes);
   std::vector<std::string> answers(texts.size());
   std::atomic<bool> stop{false};
   std::atomic<size_t> done{0};
@@ -209,38 +225,37 @@ std::vector<std::string> RateMany(const std::vector<std::string>& texts,
 }
 
 std::string Explain(const std::string& text, const std::string& shape,
-                    const std::string& techniques, bool uniqueness,
-                    bool guess) {
+                    const std::string& techniques, bool uniqueness, bool guess,
+                    int64_t max_nodes) {
   const ParseOptions options = OptionsFor(shape);
   DeductionOptions deduction;
   deduction.allow_uniqueness = uniqueness;
   deduction.allow_guessing = guess;
-  absl::StatusOr<std::unique_ptr<StepSolver>> solver =
-      StepSolver::Create(techniques, deduction);
-  if (!solver.ok()) ThrowValue(solver.status());
+  const std::unique_ptr<StepSolver> solver =
+      BudgetedSteps(techniques, deduction, max_nodes);
   py::gil_scoped_release release;
   absl::StatusOr<Grid> grid = ParseGrid(text, options);
   ExplainOutput out;
   if (!grid.ok()) {
-    out.set_status("invalid");
+    out.set_status(ExplainOutput::INVALID);
     out.set_error(std::string(grid.status().message()));
   } else {
-    out = bank::ExplainToOutput(**solver, *grid);
+    out = bank::ExplainToOutput(*solver, *grid);
   }
   return ToJson(out);
 }
 
 std::string HintJson(const std::string& puzzle, const std::string& grid_text,
-                     const std::string& pencil, const std::string& shape) {
+                     const std::string& pencil, const std::string& shape,
+                     int64_t max_nodes) {
   const ParseOptions options = OptionsFor(shape);
-  absl::StatusOr<std::unique_ptr<StepSolver>> solver =
-      StepSolver::Create("", DeductionOptions{});
-  if (!solver.ok()) ThrowValue(solver.status());
+  const std::unique_ptr<StepSolver> solver =
+      BudgetedSteps("", DeductionOptions{}, max_nodes);
   py::gil_scoped_release release;
   absl::StatusOr<Grid> grid = ParseGrid(puzzle, options);
   if (!grid.ok())
     return ToJson(bank::InvalidHint(std::string(grid.status().message())));
-  return ToJson(bank::Hint(**solver, *grid, grid_text, pencil));
+  return ToJson(bank::Hint(*solver, *grid, grid_text, pencil));
 }
 
 // validate --json / solve --count: status, up to two solutions, nodes,
@@ -273,7 +288,7 @@ std::string Solve(const std::string& text, const std::string& shape, int limit,
   if (r.num_solutions >= 2) {
     status = ValidateOutput::MULTIPLE;
   } else if (r.limit_hit) {
-    status = ValidateOutput::UNKNOWN;
+    status = ValidateOutput::BUDGET_EXCEEDED;
   } else if (r.num_solutions == 0) {
     status = ValidateOutput::NONE;
   } else if (limit == 1) {
@@ -662,13 +677,15 @@ void Bind(py::module_& m) {
           [](const RateAnswer&) { return RaterEngineVersion(); })
       .def_property_readonly("puzzle", &RateAnswer::Puzzle);
   m.def("rate", &Rate, py::arg("text"), py::arg("shape"), py::arg("stochastic"),
-        py::arg("explain"));
+        py::arg("explain"), py::arg("max_nodes"));
   m.def("rate_many", &RateMany, py::arg("texts"), py::arg("shape"),
-        py::arg("stochastic"), py::arg("jobs"), py::arg("progress"));
+        py::arg("stochastic"), py::arg("jobs"), py::arg("progress"),
+        py::arg("max_nodes"));
   m.def("explain", &Explain, py::arg("text"), py::arg("shape"),
-        py::arg("techniques"), py::arg("uniqueness"), py::arg("guess"));
+        py::arg("techniques"), py::arg("uniqueness"), py::arg("guess"),
+        py::arg("max_nodes"));
   m.def("hint", &HintJson, py::arg("puzzle"), py::arg("grid"),
-        py::arg("pencil"), py::arg("shape"));
+        py::arg("pencil"), py::arg("shape"), py::arg("max_nodes"));
   m.def("solve", &Solve, py::arg("text"), py::arg("shape"), py::arg("limit"),
         py::arg("max_nodes"), py::arg("solver"));
   m.def("parse", &Parse, py::arg("text"), py::arg("shape"));
