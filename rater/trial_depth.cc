@@ -186,6 +186,8 @@ TrialDepth TrialDepthOfTrace(const Grid& puzzle,
     if (step.technique == kGuessId) return MeasureTrialDepth(*board);
     if (!ApplyDeduction(step, &*board)) return {};
   }
+  if (explanation.status == ExplainStatus::kStuck)
+    return MeasureTrialDepth(*board);
   return {};
 }
 

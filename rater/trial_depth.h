@@ -42,7 +42,8 @@ bool PropagateSingles(Board& board, bool locked);
 TrialDepth MeasureTrialDepth(const Board& board);
 
 // The trial counts where `explanation` (a trace of `puzzle`) made its first
-// guess; not computed when it made none or the replay fails.
+// guess, or at its end when it stopped stuck (a ladder without guessing);
+// not computed when it did neither or the replay fails.
 TrialDepth TrialDepthOfTrace(const Grid& puzzle,
                              const Explanation& explanation);
 

@@ -731,12 +731,17 @@ std::string ExpectedTimeSection(const std::vector<Scored>& human_rows) {
 struct TopSet {
   const char* file;
   const char* label;
-  double min;
+  double min, max;  // label range [min, max)
   const char* what;
 };
 constexpr TopSet kTopSets[] = {
-    {"cbg000_controlled_bias.tsv", "ser", 8.0, "cbg000, SER ≥ 8"},
-    {"hardest_database_110626.tsv", "er", 0.0, "hardest list"}};
+    {"cbg000_controlled_bias.tsv", "ser", 8.0, 99.0, "cbg000, SER ≥ 8"},
+    {"hardest_database_110626.tsv", "er", 0.0, 99.0, "hardest list"}};
+// Just below the top, every kBelowTopEvery-th row: where TopScore(kTopFromEr)
+// sits among the linear scores.
+constexpr TopSet kBelowTop = {"cbg000_controlled_bias.tsv", "ser", 7.0, 8.0,
+                              "cbg000, 7.0 ≤ SER < 8"};
+constexpr int kBelowTopEvery = 10;
 
 struct TopRated {
   RatedFile file;
@@ -754,7 +759,8 @@ absl::StatusOr<TopRated> RateTopSet(const Rater& rater,
   int k = 0;
   for (const RatedRow& row : out.file.rows) {
     std::optional<double> v = LabelValue(set.label, row.labels.at(set.label));
-    if (v && *v >= set.min && k++ % every == 0) rows.push_back(&row);
+    if (v && *v >= set.min && *v < set.max && k++ % every == 0)
+      rows.push_back(&row);
   }
   out.rows = RateRows(rater, rows, set.file, run.jobs);
   return out;
@@ -805,8 +811,9 @@ std::string TrialFitText(const TopRated& hardest) {
     return TopErFromTrials(s.features.trial);
   };
   return absl::StrFormat(
-      "The ER estimate from the trials, refitted now on the %d even rows of "
-      "the hardest list: %.3f + %.3f log(1 + by_nested) + %.3f log(1 + "
+      "The ER estimate from the trials on the stuck board of SE's ladder, "
+      "refitted now on the %d even rows of the hardest list: %.3f + %.3f log(1 "
+      "+ by_nested) + %.3f log(1 + "
       "by_locked), held-out rho %.3f on the odd rows (installed estimate, "
       "clamped to [%.1f, 12]: %.3f).\n\n",
       y.size(), b[0], b[1], b[2], TopRho(hardest.rows, "er", 1, refit),
@@ -869,24 +876,59 @@ absl::StatusOr<std::string> TopStochasticText(const Rater& rater,
   return md.str();
 }
 
+// Where the top starts among the linear scores just below it.
+absl::StatusOr<std::string> BelowTopText(const Rater& rater,
+                                         const CalibrationRun& run) {
+  SUDOKU_ASSIGN_OR_RETURN(TopRated t,
+                          RateTopSet(rater, run, kBelowTop, kBelowTopEvery));
+  const ScoreModel model = InstalledScoreModel();
+  std::vector<double> linear;
+  for (const Scored& s : t.rows) {
+    if (s.ok && s.features.top_er < kTopFromEr)
+      linear.push_back(model.Score(s.features));
+  }
+  if (linear.empty()) return std::string("No row just below the top.\n\n");
+  std::sort(linear.begin(), linear.end());
+  const double start = TopScore(kTopFromEr);
+  const auto above = std::upper_bound(linear.begin(), linear.end(), start);
+  return absl::StrFormat(
+      "Just below the top (%s, every %dth row, %d with top_er < %.1f), the "
+      "linear score has median %.3f and 90th percentile %.3f; %.1f %% of "
+      "these rows are capped at the top's start %.4f (set near that 90th "
+      "percentile).\n\n",
+      kBelowTop.what, kBelowTopEvery, linear.size(), kTopFromEr,
+      SortedQuantile(linear, 0.5), SortedQuantile(linear, 0.9),
+      100.0 * static_cast<double>(linear.end() - above) /
+          static_cast<double>(linear.size()),
+      start);
+}
+
 // "The top": how the score ranks SE's ER where deduction is hardest.
 absl::StatusOr<std::string> TopSection(const Rater& rater,
                                        const CalibrationRun& run) {
   std::ostringstream md;
   md << "## The top (9×9 above the forcing chains)\n\n"
-     << "Above ER " << kTopFromEr
-     << " the score adds the engine's ER estimate (`top_er`: the ladder's "
-        "ER where it finishes, else\n"
-     << "the estimate from trials at its first guess, rater/trial_depth.h, "
-        "at least "
-     << kTopUnsolvedEr << "), one score point per ER point. A 9×9 puzzle the\n"
-     << "ladder cannot finish is `extreme` (score ≥ ExtremeFrom() = "
-     << absl::StrFormat("%.4f", ExtremeFrom())
-     << ", the evil threshold plus one ER point);\n"
-     << "`needs-guessing` remains for other shapes. Rows: every row of the "
-        "two sets; *odd* rows were seen by no fit\n"
-     << "(the trial estimate is fitted on the even rows of the hardest list; "
-        "the slope and the start are set, not fitted).\n\n"
+     << "A 9×9 puzzle whose trace reaches ER " << kSeLadderFromEr
+     << " or guesses is walked again on Sudoku Explainer's own ladder\n"
+     << "(`--techniques=se`, no guessing). Its `top_er` is that ladder's ER "
+        "where it finishes, else the estimate from\n"
+     << "trials on its stuck board (rater/trial_depth.h, at least "
+     << kTopUnsolvedEr << "). From `top_er` = " << kTopFromEr
+     << " on, the score is `top_er` alone:\n"
+     << absl::StrFormat("TopScore(top_er) = %.4f + (top_er − %.1f)",
+                        TopScore(kTopFromEr), kTopFromEr)
+     << ", one score point per ER point, so the human-time part cannot "
+        "reverse the order there;\n"
+     << "a 9×9 puzzle below the top scores at most "
+     << absl::StrFormat("%.4f", TopScore(kTopFromEr))
+     << ". Extreme is `top_er` ≥ " << kTopUnsolvedEr
+     << absl::StrFormat(" (score ≥ ExtremeFrom() = %.4f)", ExtremeFrom())
+     << "; `needs-guessing` remains for other shapes.\n"
+     << "Rows: every row of the two sets; *odd* rows were seen by no fit "
+        "(the trial estimate is fitted on the even\n"
+     << "rows of the hardest list; the slope is set, not fitted). When SE's "
+        "nested forcing chains join the `se` ladder,\n"
+     << "the hardest list's `top_er` becomes that ladder's ER.\n\n"
      << "| set | n | rho(score, SE ER), odd rows | all rows | rho(top_er, SE "
         "ER) | rho(our ER, SE ER) | rho(score, W) | rho(score, B) |\n"
      << "|---|---:|---:|---:|---:|---:|---:|---:|\n";
@@ -911,6 +953,8 @@ absl::StatusOr<std::string> TopSection(const Rater& rater,
     if (std::string(set.label) == "er") trial_text = TrialFitText(t);
   }
   md << "\n" << trial_text;
+  SUDOKU_ASSIGN_OR_RETURN(std::string base, BelowTopText(rater, run));
+  md << base;
   SUDOKU_ASSIGN_OR_RETURN(std::string stochastic,
                           TopStochasticText(rater, run));
   md << stochastic;
