@@ -42,10 +42,14 @@ constexpr double kTopSlope = 1.0;
 // puzzles below the top are capped there (`calibrate --top` prints it
 // again for the installed model).
 constexpr double kTopBase = 7.5;
-// ER estimate from the trials on SE's ladder's stuck board: least squares
-// of SE's ER on the even rows of the hardest list (held-out rho in
-// CALIBRATION.md): intercept, log1p(by_nested), log1p(by_locked).
-constexpr double kTrialEr[] = {9.954, 0.282, -0.649};
+// ER estimate of a puzzle SE's ladder cannot finish: least squares of SE's
+// ER on the even rows of the hardest list (held-out rho in CALIBRATION.md;
+// the inputs were chosen by 5-fold cross-validation on those rows among the
+// stuck board's counts, the trial counts and the trace's): intercept, the
+// stuck board's candidates and empty cells, the trace's steps. Fewer
+// candidates on more empty cells (the ladder left little for chains to
+// bite on) and a longer trace mean a higher ER.
+constexpr double kTrialEr[] = {7.43323, -0.02326, 0.14280, 0.00961};
 
 double StochasticValue(const std::map<std::string, double>& m,
                        const std::string& solver, double missing) {
@@ -139,10 +143,10 @@ std::string RaterEngineVersion() {
   return absl::StrCat("rater-", kRaterVersion, ".", model_params::kFitId);
 }
 
-double TopErFromTrials(const TrialDepth& trial) {
-  const double estimate = kTrialEr[0] +
-                          kTrialEr[1] * std::log1p(trial.by_nested) +
-                          kTrialEr[2] * std::log1p(trial.by_locked);
+double TopErFromTrials(const TrialDepth& trial, int trace_steps) {
+  const double estimate = kTrialEr[0] + kTrialEr[1] * trial.candidates +
+                          kTrialEr[2] * trial.empty_cells +
+                          kTrialEr[3] * trace_steps;
   return std::clamp(estimate, kTopUnsolvedEr, 12.0);
 }
 

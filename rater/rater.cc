@@ -334,7 +334,7 @@ bool Rater::MeasureTop(const Grid& puzzle, const Explanation& e,
     return true;
   }
   f.trial = TrialDepthOfTrace(puzzle, se);
-  f.top_er = TopErFromTrials(f.trial);
+  f.top_er = TopErFromTrials(f.trial, f.steps);
   return true;
 }
 

@@ -102,8 +102,8 @@ struct RatingFeatures {
   // the score at the top (TopScore). Below kSeLadderFromEr it is the
   // trace's ER; from there on, and whenever the trace guesses, Sudoku
   // Explainer's own ladder (--techniques=se, no guessing) runs too: its ER
-  // where it finishes, else the estimate from `trial` (TopErFromTrials, at
-  // least kTopUnsolvedEr). 0 for other shapes.
+  // where it finishes, else the estimate from `trial` and the trace's
+  // length (TopErFromTrials, at least kTopUnsolvedEr). 0 for other shapes.
   double top_er = 0;
 };
 
@@ -290,8 +290,10 @@ inline constexpr double kSeLadderFromEr = 7.0;
 // The ER estimate of a 9x9 puzzle SE's ladder cannot finish is at least this
 // (SE's chains "+" begin at 9.0), and extreme begins there.
 inline constexpr double kTopUnsolvedEr = 9.0;
-// The ER estimate from the trials where the ladder got stuck.
-double TopErFromTrials(const TrialDepth& trial);
+// The ER estimate of a 9x9 puzzle SE's ladder cannot finish, from its stuck
+// board (`trial`) and the length of the trace (steps, guesses included),
+// clamped to [kTopUnsolvedEr, 12].
+double TopErFromTrials(const TrialDepth& trial, int trace_steps);
 
 // The score band [lo, hi) of a level (for generation targets).
 std::pair<double, double> ScoreBand(Level level);

@@ -71,7 +71,8 @@ TEST(RaterTest, GradesA9x9PuzzleTheLadderCannotFinish) {
   EXPECT_GE(r.score, ExtremeFrom());
   ASSERT_TRUE(r.features.trial.computed);
   EXPECT_GT(r.features.trial.candidates, 0);
-  EXPECT_EQ(r.features.top_er, TopErFromTrials(r.features.trial));
+  EXPECT_EQ(r.features.top_er,
+            TopErFromTrials(r.features.trial, r.features.steps));
   EXPECT_GE(r.features.top_er, kTopUnsolvedEr);
   EXPECT_EQ(r.score, TopScore(r.features.top_er));
 }

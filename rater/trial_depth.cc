@@ -162,6 +162,7 @@ bool PropagateSingles(Board& board, bool locked) {
 TrialDepth MeasureTrialDepth(const Board& board) {
   TrialDepth t;
   t.computed = true;
+  t.empty_cells = board.num_empty();
   Board after = board;
   for (const auto& [cell, digit] : Candidates(board)) {
     ++t.candidates;

@@ -27,6 +27,7 @@ namespace sudoku {
 
 struct TrialDepth {
   bool computed = false;  // false: the trace had no guess to measure at
+  int empty_cells = 0;    // empty cells of the stuck board
   int candidates = 0;     // candidates left on the stuck board
   int by_singles = 0;     // removed by trials propagated with singles
   int by_locked = 0;      // ... with singles, pointing and claiming

@@ -785,7 +785,9 @@ double TopRho(const std::vector<Scored>& rows, const std::string& label,
 }
 
 std::vector<double> TrialInputs(const RatingFeatures& f) {
-  return {std::log1p(f.trial.by_nested), std::log1p(f.trial.by_locked)};
+  return {static_cast<double>(f.trial.candidates),
+          static_cast<double>(f.trial.empty_cells),
+          static_cast<double>(f.steps)};
 }
 
 // The trial-ER estimate refitted on the even rows of the hardest list, its
@@ -802,21 +804,21 @@ std::string TrialFitText(const TopRated& hardest) {
     y.push_back(*v);
   }
   const std::vector<double> b = LeastSquares(x, y);
-  if (b.size() != 3) return "No trial rows to fit.\n\n";
+  if (b.size() != 4) return "No trial rows to fit.\n\n";
   auto refit = [&b](const Scored& s) {
     const std::vector<double> in = TrialInputs(s.features);
-    return b[0] + b[1] * in[0] + b[2] * in[1];
+    return b[0] + b[1] * in[0] + b[2] * in[1] + b[3] * in[2];
   };
   auto installed = [](const Scored& s) {
-    return TopErFromTrials(s.features.trial);
+    return TopErFromTrials(s.features.trial, s.features.steps);
   };
   return absl::StrFormat(
       "The ER estimate from the trials on the stuck board of SE's ladder, "
-      "refitted now on the %d even rows of the hardest list: %.3f + %.3f log(1 "
-      "+ by_nested) + %.3f log(1 + "
-      "by_locked), held-out rho %.3f on the odd rows (installed estimate, "
-      "clamped to [%.1f, 12]: %.3f).\n\n",
-      y.size(), b[0], b[1], b[2], TopRho(hardest.rows, "er", 1, refit),
+      "refitted now on the %d even rows of the hardest list: %.4f %+.5f "
+      "candidates %+.5f empty cells (of the "
+      "stuck board) %+.5f trace steps, held-out rho %.3f on the odd rows "
+      "(installed estimate, clamped to [%.1f, 12]: %.3f).\n\n",
+      y.size(), b[0], b[1], b[2], b[3], TopRho(hardest.rows, "er", 1, refit),
       kTopUnsolvedEr, TopRho(hardest.rows, "er", 1, installed));
 }
 
