@@ -746,22 +746,32 @@ constexpr int kBelowTopEvery = 10;
 struct TopRated {
   RatedFile file;
   std::vector<Scored> rows;  // in file order: even and odd rows alternate
+  int every = 1;             // every this-th row of the set was rated
 };
 
-// Every `every`-th row of `set` with a label at least set.min, rated.
+// Every `every`-th row of `set` with a label in its range, rated. With
+// run.sample, `every` grows by an odd factor until at most run.sample rows
+// are left: odd, so that a row's parity in the sample is its parity in the
+// set (the fits' even rows stay apart from the odd ones).
 absl::StatusOr<TopRated> RateTopSet(const Rater& rater,
                                     const CalibrationRun& run,
                                     const TopSet& set, int every) {
   TopRated out;
   SUDOKU_ASSIGN_OR_RETURN(
       out.file, LoadRated(absl::StrCat(run.rated_dir, "/", set.file)));
-  std::vector<const RatedRow*> rows;
-  int k = 0;
+  std::vector<const RatedRow*> in_range;
   for (const RatedRow& row : out.file.rows) {
     std::optional<double> v = LabelValue(set.label, row.labels.at(set.label));
-    if (v && *v >= set.min && *v < set.max && k++ % every == 0)
-      rows.push_back(&row);
+    if (v && *v >= set.min && *v < set.max) in_range.push_back(&row);
   }
+  int stride = 1;
+  while (run.sample > 0 &&
+         in_range.size() > static_cast<size_t>(run.sample * every * stride))
+    stride += 2;
+  out.every = every * stride;
+  std::vector<const RatedRow*> rows;
+  for (size_t k = 0; k < in_range.size(); k += static_cast<size_t>(out.every))
+    rows.push_back(in_range[k]);
   out.rows = RateRows(rater, rows, set.file, run.jobs);
   return out;
 }
@@ -837,13 +847,12 @@ absl::StatusOr<std::string> TopStochasticText(const Rater& rater,
   md << "Stochastic solvers at the papers' budgets (anneal: 4 runs of at most "
         "2·10⁵ iterations, Chi & Lange; hillclimb: 2 runs of 10⁵ expanded "
         "states with restarts, Jones et al.; RESEDA: 4 attempts with "
-        "27-zone partial restarts, Maire & Prissette), on every "
-     << kTopStochasticEvery
-     << "th row of each set. Least squares of log(SE ER) on the even rows, "
-        "Spearman's rho on the odd rows:\n\n"
-     << "| set | n | mean success anneal / hillclimb / reseda | deduction "
-        "only | + failure rates | + log iterations |\n"
-     << "|---|---:|---|---:|---:|---:|\n";
+        "27-zone partial restarts, Maire & Prissette), on every k-th row of "
+        "each set. Least squares of log(SE ER) on the even rows, Spearman's "
+        "rho on the odd rows:\n\n"
+     << "| set | k | n | mean success anneal / hillclimb / reseda | "
+        "deduction only | + failure rates | + log iterations |\n"
+     << "|---|---:|---:|---|---:|---:|---:|\n";
   const std::vector<std::string> base = {"top_er", "log_player_effort"};
   for (const TopSet& set : kTopSets) {
     SUDOKU_ASSIGN_OR_RETURN(TopRated t,
@@ -867,9 +876,9 @@ absl::StatusOr<std::string> TopStochasticText(const Rater& rater,
       }
     }
     md << absl::StrFormat(
-        "| %s | %d | %.2f / %.2f / %.2f | %.3f | %.3f | %.3f |\n", set.what, n,
-        mean[0] / std::max(1, n), mean[1] / std::max(1, n),
-        mean[2] / std::max(1, n),
+        "| %s | %d | %d | %.2f / %.2f / %.2f | %.3f | %.3f | %.3f |\n",
+        set.what, t.every, n, mean[0] / std::max(1, n),
+        mean[1] / std::max(1, n), mean[2] / std::max(1, n),
         FitLogModel(split.even, split.odd, base).held_out_rho,
         FitLogModel(split.even, split.odd, fails).held_out_rho,
         FitLogModel(split.even, split.odd, iters).held_out_rho);
@@ -898,7 +907,7 @@ absl::StatusOr<std::string> BelowTopText(const Rater& rater,
       "linear score has median %.3f and 90th percentile %.3f; %.1f %% of "
       "these rows are capped at the top's start %.4f (set near that 90th "
       "percentile).\n\n",
-      kBelowTop.what, kBelowTopEvery, linear.size(), kTopFromEr,
+      kBelowTop.what, t.every, linear.size(), kTopFromEr,
       SortedQuantile(linear, 0.5), SortedQuantile(linear, 0.9),
       100.0 * static_cast<double>(linear.end() - above) /
           static_cast<double>(linear.size()),
@@ -926,14 +935,17 @@ absl::StatusOr<std::string> TopSection(const Rater& rater,
      << ". Extreme is `top_er` ≥ " << kTopUnsolvedEr
      << absl::StrFormat(" (score ≥ ExtremeFrom() = %.4f)", ExtremeFrom())
      << "; `needs-guessing` remains for other shapes.\n"
-     << "Rows: every row of the two sets; *odd* rows were seen by no fit "
-        "(the trial estimate is fitted on the even\n"
+     << "Rows: every k-th row of the two sets (k = 1 without `--sample`; "
+        "k odd, so a row's parity is its parity in the set);\n"
+     << "*odd* rows were seen by no fit (the trial estimate is fitted on the "
+        "even\n"
      << "rows of the hardest list; the slope is set, not fitted). When SE's "
         "nested forcing chains join the `se` ladder,\n"
      << "the hardest list's `top_er` becomes that ladder's ER.\n\n"
-     << "| set | n | rho(score, SE ER), odd rows | all rows | rho(top_er, SE "
-        "ER) | rho(our ER, SE ER) | rho(score, W) | rho(score, B) |\n"
-     << "|---|---:|---:|---:|---:|---:|---:|---:|\n";
+     << "| set | k | n | rho(score, SE ER), odd rows | all rows | "
+        "rho(top_er, SE ER) | rho(our ER, SE ER) | rho(score, W) | "
+        "rho(score, B) |\n"
+     << "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   std::string trial_text;
   auto score = [](const Scored& s) { return s.score; };
   for (const TopSet& set : kTopSets) {
@@ -943,8 +955,8 @@ absl::StatusOr<std::string> TopSection(const Rater& rater,
     const bool has_wb = std::find(t.file.columns.begin(), t.file.columns.end(),
                                   "W") != t.file.columns.end();
     md << absl::StrFormat(
-        "| %s | %d | %.3f | %.3f | %.3f | %.3f | %s | %s |\n", set.what, n,
-        TopRho(t.rows, set.label, 1, score),
+        "| %s | %d | %d | %.3f | %.3f | %.3f | %.3f | %s | %s |\n", set.what,
+        t.every, n, TopRho(t.rows, set.label, 1, score),
         TopRho(t.rows, set.label, -1, score),
         TopRho(t.rows, set.label, -1,
                [](const Scored& s) { return s.features.top_er; }),
