@@ -52,6 +52,22 @@ class StorageCliTest : public ::testing::Test {
     std::ofstream(path) << text;
     return path;
   }
+  // Exports this bank in `format` and imports the file into a fresh bank
+  // DIR/STEM-FORMAT.db (import with `import_flags`): *exported and *imported
+  // get the two commands' results; returns the new bank's path.
+  std::string ExportThenImport(const std::string& format,
+                               const std::string& stem,
+                               const std::string& import_flags,
+                               CliResult* exported, CliResult* imported) {
+    *exported = RunCli(absl::StrCat("export --format=", format) + Db());
+    const std::string file =
+        Write(absl::StrCat(stem, ".", format), exported->out);
+    const std::string copy = absl::StrCat(dir_, "/", stem, "-", format, ".db");
+    for (const char* s : {"", "-wal", "-shm"}) std::remove((copy + s).c_str());
+    *imported =
+        RunCli(absl::StrCat("import ", file, import_flags, " --db=", copy));
+    return copy;
+  }
   std::string dir_, db_;
 };
 
@@ -115,14 +131,10 @@ TEST_F(StorageCliTest, ExportThenImportGivesTheBankBackInEveryFormat) {
   ASSERT_FALSE(rating_version.empty());
   for (const char* format : {"json", "tsv", "sdk"}) {
     SCOPED_TRACE(format);
-    CliResult exported =
-        RunCli(absl::StrCat("export --format=", format) + Db());
+    CliResult exported, imported;
+    const std::string copy =
+        ExportThenImport(format, "copy", "", &exported, &imported);
     ASSERT_EQ(exported.exit_code, 0) << exported.err;
-    const std::string file =
-        Write(absl::StrCat("export.", format), exported.out);
-    const std::string copy = absl::StrCat(dir_, "/copy-", format, ".db");
-    for (const char* s : {"", "-wal", "-shm"}) std::remove((copy + s).c_str());
-    CliResult imported = RunCli(absl::StrCat("import ", file, " --db=", copy));
     ASSERT_EQ(imported.exit_code, 0) << imported.err;
     EXPECT_THAT(imported.out, HasSubstr("imported 3"));
     // Puzzle, solution, level, score, rating version, collections and
@@ -168,15 +180,10 @@ TEST_F(StorageCliTest, ExportThenImportKeepsTheBoxShape) {
   ASSERT_THAT(json, HasSubstr("\"box_rows\":3"));
   for (const char* format : {"json", "tsv", "sdk"}) {
     SCOPED_TRACE(format);
-    CliResult exported =
-        RunCli(absl::StrCat("export --format=", format) + Db());
+    CliResult exported, imported;
+    const std::string copy = ExportThenImport(
+        format, "shape", " --allow-nonunique", &exported, &imported);
     ASSERT_EQ(exported.exit_code, 0) << exported.err;
-    const std::string file =
-        Write(absl::StrCat("shape.", format), exported.out);
-    const std::string copy = absl::StrCat(dir_, "/shape-", format, ".db");
-    for (const char* s : {"", "-wal", "-shm"}) std::remove((copy + s).c_str());
-    CliResult imported =
-        RunCli(absl::StrCat("import ", file, " --allow-nonunique --db=", copy));
     ASSERT_EQ(imported.exit_code, 0) << imported.err;
     EXPECT_EQ(RunCli(absl::StrCat("export --format=json --db=", copy)).out,
               json);
