@@ -59,4 +59,19 @@ std::vector<int> Board::CellsWithCandidate(int u, int digit) const {
   return cells;
 }
 
+int Board::FewestCandidatesCell(int good_enough) const {
+  int best = -1;
+  int best_count = 0;
+  for (int cell = 0; cell < shape().num_cells(); ++cell) {
+    if (grid_[cell] != 0) continue;
+    const int count = candidates(cell).Count();
+    if (best < 0 || count < best_count) {
+      best = cell;
+      best_count = count;
+      if (count <= good_enough) break;
+    }
+  }
+  return best;
+}
+
 }  // namespace sudoku

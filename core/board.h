@@ -50,6 +50,11 @@ class Board {
   // The cells of unit `u` where `digit` is still a candidate.
   std::vector<int> CellsWithCandidate(int u, int digit) const;
 
+  // The first empty cell (in cell order) with the fewest candidates, or -1
+  // when none is empty. The scan stops at the first cell with at most
+  // `good_enough` candidates (a search that branches on it wants no less).
+  int FewestCandidatesCell(int good_enough = 0) const;
+
  private:
   Grid grid_;
   std::vector<CandidateSet> candidates_;

@@ -45,6 +45,29 @@ TEST(BoardTest, PlaceAndEliminateReportContradictions) {
   EXPECT_FALSE(b3.Place(0, 4));
 }
 
+TEST(BoardTest, FewestCandidatesCellIsTheFirstOfTheFewest) {
+  Board board(Shape::Classic());
+  // Every cell has 9 candidates: the first empty cell.
+  EXPECT_EQ(board.FewestCandidatesCell(), 0);
+  ASSERT_TRUE(board.Place(0, 1));
+  EXPECT_EQ(board.FewestCandidatesCell(), 1);  // 8 candidates, first of many
+  // Cell 80 keeps 3 candidates, cell 40 keeps 2: 40 has the fewest.
+  for (int d = 4; d <= 9; ++d) ASSERT_TRUE(board.Eliminate(80, d));
+  for (int d = 3; d <= 9; ++d) ASSERT_TRUE(board.Eliminate(40, d));
+  EXPECT_EQ(board.FewestCandidatesCell(), 40);
+  // Stopping at the first cell with at most 3 candidates finds 80 only
+  // when no earlier cell qualifies: 40 comes first.
+  EXPECT_EQ(board.FewestCandidatesCell(/*good_enough=*/3), 40);
+  for (int d = 5; d <= 9; ++d) ASSERT_TRUE(board.Eliminate(20, d));
+  EXPECT_EQ(board.FewestCandidatesCell(/*good_enough=*/4), 20);  // 3 left
+  EXPECT_EQ(board.FewestCandidatesCell(), 40);
+  absl::StatusOr<Grid> solved = ParseGrid(
+      "534678912672195348198342567859761423426853791713924856961537284287419635"
+      "345286179");
+  ASSERT_TRUE(solved.ok());
+  EXPECT_EQ(Board::FromGrid(*solved)->FewestCandidatesCell(), -1);
+}
+
 TEST(BoardTest, CandidateSetBasics) {
   CandidateSet s = CandidateSet::All(9);
   EXPECT_EQ(s.Count(), 9);

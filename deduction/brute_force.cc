@@ -31,17 +31,7 @@ class Search {
       result_->solutions.push_back(board.grid());
       return result_->num_solutions < 2;
     }
-    const Shape& shape = board.shape();
-    int best = -1, best_count = 99;
-    for (int cell = 0; cell < shape.num_cells(); ++cell) {
-      if (board.value(cell) != 0) continue;
-      const int count = board.candidates(cell).Count();
-      if (count < best_count) {
-        best = cell;
-        best_count = count;
-        if (count == 2) break;
-      }
-    }
+    const int best = board.FewestCandidatesCell(/*good_enough=*/2);
     for (int d : board.candidates(best)) {
       Board next = board;
       if (!next.Place(best, d)) continue;

@@ -100,15 +100,8 @@ namespace {
 // GUESS: a cell with the fewest candidates, the solution's digit.
 Deduction GuessStep(const Board& board, const Grid& solution) {
   const Shape& shape = board.shape();
-  int best = -1, best_count = 1 << 20;
-  for (int cell = 0; cell < shape.num_cells(); ++cell) {
-    if (board.value(cell) != 0) continue;
-    const int count = board.candidates(cell).Count();
-    if (count < best_count) {
-      best = cell;
-      best_count = count;
-    }
-  }
+  const int best = board.FewestCandidatesCell();
+  const int best_count = board.candidates(best).Count();
   Deduction g;
   g.technique = std::string(kGuessId);
   g.rating = kGuessRating;
