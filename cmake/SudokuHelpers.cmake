@@ -16,6 +16,9 @@ endif()
 if(SUDOKU_WERROR)
   target_compile_options(sudoku_build_options INTERFACE -Werror)
 endif()
+if(SUDOKU_POPCNT)
+  target_compile_options(sudoku_build_options INTERFACE -mpopcnt)
+endif()
 target_include_directories(sudoku_build_options INTERFACE ${PROJECT_SOURCE_DIR})
 
 # sudoku_cc_library(NAME name SRCS ... DEPS ...) -> sudoku_<name>, alias sudoku::<name>

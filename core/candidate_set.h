@@ -11,6 +11,8 @@
 #include <cassert>
 #include <cstdint>
 
+#include "core/bits.h"
+
 namespace sudoku {
 
 class CandidateSet {
@@ -29,7 +31,7 @@ class CandidateSet {
 
   constexpr uint32_t bits() const { return bits_; }
   constexpr bool empty() const { return bits_ == 0; }
-  constexpr int Count() const { return std::popcount(bits_); }
+  constexpr int Count() const { return Popcount(bits_); }
   constexpr bool Contains(int digit) const {
     return (bits_ >> (digit - 1)) & 1u;
   }
