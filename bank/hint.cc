@@ -109,9 +109,9 @@ std::optional<Deduction> NextStepAsRated(const StepSolver& solver,
 
 }  // namespace
 
-HintOutput InvalidHint(const std::string& error) {
+HintOutput InvalidHint(const std::string& error, HintOutput::Status status) {
   HintOutput out;
-  out.set_status("invalid");
+  out.set_status(status);
   out.set_error(error);
   return out;
 }
@@ -126,22 +126,26 @@ HintOutput Hint(const StepSolver& solver, const Grid& puzzle,
   const BruteForceResult exact = BruteForceSolve(
       *start, max_nodes, DeadlineAfter(solver.options().max_seconds));
   if (exact.limit_hit && max_nodes > 0 && exact.nodes >= max_nodes) {
-    return InvalidHint(absl::StrCat(
-        "work budget exceeded: the exact search used up ", max_nodes,
-        " search nodes (max_nodes) before the puzzle's solution was known"));
+    return InvalidHint(
+        absl::StrCat(
+            "work budget exceeded: the exact search used up ", max_nodes,
+            " search nodes (max_nodes) before the puzzle's solution was known"),
+        HintOutput::BUDGET_EXCEEDED);
   }
   if (exact.limit_hit) {
     return InvalidHint(absl::StrCat("gave up at the work bound of ",
                                     solver.options().max_seconds,
                                     " s per puzzle (max_puzzle_seconds) before "
-                                    "the puzzle's solution was known"));
+                                    "the puzzle's solution was known"),
+                       HintOutput::OUT_OF_TIME);
   }
   if (exact.num_solutions == 0)
-    return InvalidHint("the puzzle has no solution");
+    return InvalidHint("the puzzle has no solution", HintOutput::NONE);
   if (exact.num_solutions > 1) {
     return InvalidHint(
         "the puzzle has several solutions; a hint needs a puzzle with exactly "
-        "one");
+        "one",
+        HintOutput::MULTIPLE);
   }
   const Grid& solution = exact.solutions[0];
 
@@ -191,7 +195,7 @@ HintOutput Hint(const StepSolver& solver, const Grid& puzzle,
   for (int cell = 0; cell < shape.num_cells(); ++cell) empty += user[cell] == 0;
   out.set_empty_cells(static_cast<uint32_t>(empty));
   if (!wrong_cells.empty()) {
-    out.set_status("wrong");
+    out.set_status(HintOutput::WRONG);
     out.set_text(absl::StrCat(
         JoinCells(wrong_cells), wrong_cells.size() == 1 ? " is" : " are",
         " wrong", clash, ": the solution has a different digit there. Remove ",
@@ -221,7 +225,7 @@ HintOutput Hint(const StepSolver& solver, const Grid& puzzle,
       board->SetCandidates(cell, board->candidates(cell) & mine);
     }
     if (!bad.empty()) {
-      out.set_status("wrong");
+      out.set_status(HintOutput::WRONG);
       out.set_text(
           absl::StrCat("The pencil marks of ", JoinCells(bad),
                        " leave out the digit that belongs there: recheck ",
@@ -232,20 +236,20 @@ HintOutput Hint(const StepSolver& solver, const Grid& puzzle,
 
   // 3. Done, or the easiest step.
   if (board->IsSolved()) {
-    out.set_status("solved");
+    out.set_status(HintOutput::SOLVED);
     out.set_text("The grid is complete and correct.");
     return out;
   }
   std::optional<Deduction> step = NextStepAsRated(solver, puzzle, *board);
   if (!step) {
-    out.set_status("stuck");
+    out.set_status(HintOutput::STUCK);
     out.set_text(
         "No technique of the ladder applies to this grid; a guess (or a "
         "technique off the "
         "ladder) is needed.");
     return out;
   }
-  out.set_status("step");
+  out.set_status(HintOutput::STEP);
   *out.mutable_step() = ToStepOutput(*step, shape);
   out.set_text(step->text);
   return out;

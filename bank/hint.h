@@ -28,13 +28,15 @@ absl::StatusOr<std::vector<CandidateSet>> ParsePencilMarks(
 
 // The hint for `puzzle` (its givens), the user's grid `grid_text` (givens
 // plus placements, any puzzle format; "" = no placements) and pencil marks
-// `pencil_text` ("" = none). Status "step", "wrong", "solved", "stuck" or
-// "invalid" (with `error`).
+// `pencil_text` ("" = none). Status STEP, WRONG, SOLVED, STUCK, or (with
+// `error`) INVALID, NONE, MULTIPLE, OUT_OF_TIME or BUDGET_EXCEEDED.
 HintOutput Hint(const StepSolver& solver, const Grid& puzzle,
                 const std::string& grid_text, const std::string& pencil_text);
 
-// An "invalid" answer with `error`.
-HintOutput InvalidHint(const std::string& error);
+// An answer refusing the input: `status` (INVALID unless the puzzle has no
+// or several solutions or its search hit a bound) with `error`.
+HintOutput InvalidHint(const std::string& error,
+                       HintOutput::Status status = HintOutput::INVALID);
 
 }  // namespace sudoku::bank
 

@@ -35,7 +35,7 @@ Grid Solution(const Grid& puzzle) {
 
 TEST(HintTest, EmptyGridGetsTheEasiestStep) {
   const HintOutput out = Hint(*Solver(), Puzzle(), "", "");
-  EXPECT_EQ(out.status(), "step");
+  EXPECT_EQ(out.status(), HintOutput::STEP);
   EXPECT_FALSE(out.step().technique().empty());
   EXPECT_FALSE(out.text().empty());
 }
@@ -48,7 +48,7 @@ TEST(HintTest, AWrongPlacementIsReportedWithoutItsDigit) {
   ASSERT_EQ(puzzle[cell], 0);
   user.set(cell, solution[cell] % 9 + 1);  // any other digit
   const HintOutput out = Hint(*Solver(), puzzle, ToLine(user), "");
-  EXPECT_EQ(out.status(), "wrong");
+  EXPECT_EQ(out.status(), HintOutput::WRONG);
   ASSERT_EQ(out.wrong_size(), 1);
   EXPECT_EQ(out.wrong(0).cell(), "r1c1");
   EXPECT_THAT(out.text(), HasSubstr("r1c1 is wrong"));
@@ -57,7 +57,7 @@ TEST(HintTest, AWrongPlacementIsReportedWithoutItsDigit) {
 TEST(HintTest, SolvedGridIsSolved) {
   const Grid puzzle = Puzzle();
   const HintOutput out = Hint(*Solver(), puzzle, ToLine(Solution(puzzle)), "");
-  EXPECT_EQ(out.status(), "solved");
+  EXPECT_EQ(out.status(), HintOutput::SOLVED);
 }
 
 TEST(HintTest, PencilMarksMissingTheDigitAreWrong) {
@@ -75,7 +75,7 @@ TEST(HintTest, PencilMarksMissingTheDigitAreWrong) {
     }
   }
   const HintOutput out = Hint(*Solver(), puzzle, "", marks);
-  EXPECT_EQ(out.status(), "wrong");
+  EXPECT_EQ(out.status(), HintOutput::WRONG);
   EXPECT_THAT(out.text(), HasSubstr("r1c2"));
 }
 
@@ -94,7 +94,7 @@ TEST(HintTest, ChangedGivenIsInvalid) {
   Grid user = puzzle;
   user.set(8, puzzle[8] % 9 + 1);  // r1c9 is a given
   const HintOutput out = Hint(*Solver(), puzzle, ToLine(user), "");
-  EXPECT_EQ(out.status(), "invalid");
+  EXPECT_EQ(out.status(), HintOutput::INVALID);
   EXPECT_THAT(out.error(), HasSubstr("givens cannot change"));
 }
 

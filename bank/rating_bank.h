@@ -8,10 +8,12 @@
 #define SUDOKU_BANK_RATING_BANK_H_
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "core/grid.h"
 #include "rater/rater.h"
 #include "storage/cli_output.pb.h"
@@ -30,18 +32,30 @@ class RatingBank {
   // or it lacks results the rater computes (the stochastic solvers').
   // Not thread-safe (one store connection).
   absl::StatusOr<std::optional<RateOutput>> Lookup(const Grid& puzzle);
+  // The same for a caller that has the puzzle's canonical key (CanonicalKey
+  // of core/canonical.h), so it is not computed again.
+  absl::StatusOr<std::optional<RateOutput>> Lookup(const Grid& puzzle,
+                                                   absl::string_view key);
 
   // Stores `puzzle` (if new), the rating and its trace; returns the
-  // puzzle's id. REQUIRES: rating.status == kRated.
-  absl::StatusOr<int64_t> Store(const Grid& puzzle, const RatingResult& rating);
+  // puzzle's id. `label` goes into a new puzzle's provenance (a client's
+  // label: sudoku-forge serve). REQUIRES: rating.status == kRated.
+  absl::StatusOr<int64_t> Store(const Grid& puzzle, const RatingResult& rating,
+                                const std::string& label = "");
 
   // Whether Store() stores the rating's trace too (default: no; it is
   // rebuilt on demand, bank/trace_rebuild.h).
   void set_store_traces(bool on) { store_traces_ = on; }
 
  private:
+  // Lookup's answer for the stored puzzle `known` (nullopt: none).
+  absl::StatusOr<std::optional<RateOutput>> StoredRating(
+      const Grid& puzzle, const std::optional<StoredPuzzle>& known);
+
   PuzzleStore& store_;
   const Rater& rater_;
+  // rater_.ScoreParameters(), computed once (bank::SameRating).
+  const std::map<std::string, std::string> score_parameters_;
   const std::string source_;
   bool store_traces_ = false;
 };

@@ -58,10 +58,15 @@ proto::Rating RatingRecord(const Rater& rater, const RatingResult& r) {
 }
 
 bool SameRating(const proto::Rating& stored, const Rater& rater) {
+  return SameRating(stored, rater.ScoreParameters());
+}
+
+bool SameRating(const proto::Rating& stored,
+                const std::map<std::string, std::string>& score_parameters) {
   if (stored.engine_version() != RaterEngineVersion()) return false;
   return std::map<std::string, std::string>(stored.parameters().begin(),
                                             stored.parameters().end()) ==
-         rater.ScoreParameters();
+         score_parameters;
 }
 
 bool HasStochastic(const proto::Rating& stored) {

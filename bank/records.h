@@ -34,6 +34,10 @@ proto::Rating RatingRecord(const Rater& rater, const RatingResult& rating);
 // Whether `stored` was made by this engine version with `rater`'s
 // parameters (so it holds the same score and level `rater` would give).
 bool SameRating(const proto::Rating& stored, const Rater& rater);
+// The same against `score_parameters` (a rater's ScoreParameters(), kept by
+// a caller that checks many ratings).
+bool SameRating(const proto::Rating& stored,
+                const std::map<std::string, std::string>& score_parameters);
 // Whether `stored` carries stochastic solver results.
 bool HasStochastic(const proto::Rating& stored);
 

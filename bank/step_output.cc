@@ -127,10 +127,16 @@ ExplainOutput ExplainToOutput(const StepSolver& solver, const Grid& puzzle) {
   return out;
 }
 
+ExplainOutput::Status ExplainOutputStatus(ExplainStatus status) {
+  ExplainOutput::Status out = ExplainOutput::STATUS_UNSPECIFIED;
+  ExplainOutput::Status_Parse(std::string(ExplainStatusName(status)), &out);
+  return out;
+}
+
 ExplainOutput ExplanationToOutput(const Explanation& e, const Grid& puzzle) {
   ExplainOutput out;
   out.set_puzzle(ToLine(puzzle));
-  out.set_status(std::string(ExplainStatusName(e.status)));
+  out.set_status(ExplainOutputStatus(e.status));
   for (const Deduction& d : e.steps)
     *out.add_steps() = ToStepOutput(d, puzzle.shape());
   out.set_er(e.ratings.er);

@@ -37,6 +37,11 @@ Explanation ExplainAsRated(const StepSolver& solver, const Grid& puzzle);
 // ExplainAsRated's.
 ExplainOutput ExplainToOutput(const StepSolver& solver, const Grid& puzzle);
 
+// The JSON verdict of an explanation: the ExplainOutput.Status of the same
+// name as ExplainStatusName (STATUS_UNSPECIFIED if the two lists drifted;
+// step_output_test checks every value).
+ExplainOutput::Status ExplainOutputStatus(ExplainStatus status);
+
 // The same answer for a walk-through `e` of `puzzle` made elsewhere (a
 // rating's explanation: explain --db).
 ExplainOutput ExplanationToOutput(const Explanation& e, const Grid& puzzle);

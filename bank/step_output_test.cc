@@ -37,6 +37,24 @@ std::vector<std::string> Texts(const ExplainOutput& out) {
 
 // The pair of issue 16 (one canonical key; the walks as written differ)
 // and random isomorphs of the test puzzles.
+// Every verdict of the step solver has its word in ExplainOutput.Status
+// (README "Verdict words"), and it is the one the name promises.
+TEST(StepOutputTest, EveryExplainStatusHasItsJsonWord) {
+  for (ExplainStatus status :
+       {ExplainStatus::kSolved, ExplainStatus::kStuck,
+        ExplainStatus::kNoSolution, ExplainStatus::kMultipleSolutions,
+        ExplainStatus::kOutOfTime, ExplainStatus::kBudgetExceeded}) {
+    const ExplainOutput::Status out = ExplainOutputStatus(status);
+    EXPECT_NE(out, ExplainOutput::STATUS_UNSPECIFIED)
+        << ExplainStatusName(status);
+    EXPECT_EQ(ExplainOutput::Status_Name(out), ExplainStatusName(status));
+  }
+  EXPECT_EQ(ExplainOutputStatus(ExplainStatus::kMultipleSolutions),
+            ExplainOutput::MULTIPLE);
+  EXPECT_EQ(ExplainOutputStatus(ExplainStatus::kNoSolution),
+            ExplainOutput::NONE);
+}
+
 TEST(StepOutputTest, ExplainIsTheSameOnIsomorphsAndEqualsTheRaters) {
   std::vector<std::pair<Grid, Grid>> pairs;
   pairs.emplace_back(
@@ -66,7 +84,7 @@ TEST(StepOutputTest, ExplainIsTheSameOnIsomorphsAndEqualsTheRaters) {
     const std::string what = ToLine(a) + " vs " + ToLine(b);
     const ExplainOutput ea = ExplainToOutput(*solver, a);
     const ExplainOutput eb = ExplainToOutput(*solver, b);
-    ASSERT_EQ(ea.status(), "solved") << what;
+    ASSERT_EQ(ea.status(), ExplainOutput::SOLVED) << what;
     EXPECT_EQ(ea.er(), eb.er()) << what;
     EXPECT_EQ(ea.ep(), eb.ep()) << what;
     EXPECT_EQ(ea.ed(), eb.ed()) << what;
@@ -102,11 +120,11 @@ TEST(StepOutputTest, HintGivesTheSameStepOnIsomorphs) {
   Rng rng(5);
   const Grid puzzle = *ParseGrid(::sudoku::testing::kHardPuzzle);
   const HintOutput base = Hint(*solver, puzzle, "", "");
-  ASSERT_EQ(base.status(), "step");
+  ASSERT_EQ(base.status(), HintOutput::STEP);
   for (int k = 0; k < 10; ++k) {
     const GridTransform t = RandomTransform(puzzle.shape(), rng);
     const HintOutput iso = Hint(*solver, t.Apply(puzzle), "", "");
-    ASSERT_EQ(iso.status(), "step");
+    ASSERT_EQ(iso.status(), HintOutput::STEP);
     EXPECT_EQ(iso.step().technique(), base.step().technique());
     EXPECT_EQ(iso.text(), TransformStepText(base.text(), t));
   }

@@ -7,8 +7,9 @@
    the process, reading the file and printing JSON; the package's includes
    turning every answer into a Rating.
 2. The overhead of sf.rate(p) on an easy puzzle over the engine call
-   (Rater::Rate), in process CPU time: the answer (parse, RateOutputOf,
-   ToJson, which the CLI builds too) and the Python wrapper, separately.
+   (Rater::Rate), in process CPU time, part by part: the C++ around the
+   call (parse, the answer object), the pybind11 call, the Python wrapper,
+   and the JSON answer that is built only when asked for.
 
   PYTHONPATH=build/release/python /usr/bin/python3 bench/python_rate_bench.py \
       --cli=build/release/cli/sudoku-forge \
@@ -65,25 +66,33 @@ def bench_overhead(repeats):
     varies by more than the parts (caches, frequency, other processes), so
     end-to-end differences of sf.rate and the engine call are noise."""
     sf.rate(EASY)  # warm up (the raters are made once)
-    rate_only, answer = _core.bench_engine(EASY, repeats)
-    answer_json = _core.rate(EASY, "", False, False)
+    rate_only, wrap, answer_json = _core.bench_engine(EASY, repeats)
+    answer = _core.rate(EASY, "", False, False, sf.DEFAULT_MAX_NODES)
     n = 100_000
-    wrapper = timeit.timeit(
-        lambda: sf._rating_of(answer_json), number=n) / n + timeit.timeit(
-        lambda: sf._to_text(EASY), number=n) / n
     call = timeit.timeit(lambda: _core.expected_minutes(5.0), number=n) / n
+    wrapper = (timeit.timeit(lambda: sf._to_text(EASY), number=n) +
+               timeit.timeit(lambda: answer.rated and sf.Rating(answer),
+                             number=n)) / n
+    fields = timeit.timeit(
+        lambda: (sf.Rating(answer).score, sf.Rating(answer).level),
+        number=n) / n - 2 * timeit.timeit(lambda: sf.Rating(answer),
+                                          number=n) / n
     r = sf.rate(EASY)
     print(f"sf.rate on an easy puzzle ({r.level}, score {r.score:.2f}):")
     print(f"  engine call Rater::Rate (CPU, mean of {repeats}): "
           f"{rate_only * 1e6:9.1f} us")
-    print(f"  the answer: ParseGrid + RateOutputOf + ToJson, as the CLI: "
-          f"{answer * 1e6:9.1f} us")
+    print(f"  sf.rate's C++ around it: ParseGrid + RateAnswer:  "
+          f"{wrap * 1e6:9.2f} us")
     print(f"  pybind11 call of a bound function:               "
           f"{call * 1e6:9.2f} us")
     print(f"  the Python wrapper (input text, Rating object):  "
           f"{wrapper * 1e6:9.2f} us")
-    print(f"  sf.rate beyond the CLI's work: {(call + wrapper) * 1e6:.2f} us; "
-          f"beyond Rater::Rate alone: {(answer + call + wrapper) * 1e6:.1f} us")
+    print(f"  reading .score and .level (each field):          "
+          f"{fields / 2 * 1e6:9.2f} us")
+    print(f"  the JSON answer, built on first to_json()/to_dict() or other "
+          f"field (RateOutputOf + ToJson): {answer_json * 1e6:.1f} us")
+    print(f"  sf.rate beyond Rater::Rate: "
+          f"{(wrap + call + wrapper) * 1e6:.2f} us")
 
 
 def main():

@@ -9,6 +9,8 @@
 #include <sstream>
 #include <string>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
@@ -18,6 +20,8 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "rater/rater.h"
+#include "storage/cli_output.pb.h"
+#include "storage/deduction_output.pb.h"
 #include "tests/testing/cli_runner.h"
 #include "tests/testing/paths.h"
 #include "tests/testing/puzzles.h"
@@ -84,6 +88,58 @@ TEST(CliTest, ValidateMultipleGivesTwoDifferentValidSolutions) {
   }
 }
 
+// README "Verdict words": every command prints one set of words, the proto
+// enum names in JSON and their lower-case form in text. The reference is
+// RateOutput.Status; a command (or an enum) that drifts fails here.
+TEST(CliTest, VerdictWordsAreTheSameInEveryCommand) {
+  struct Case {
+    RateOutput::Status verdict;
+    std::string puzzle;
+    std::string flags;
+  };
+  const std::vector<Case> cases = {
+      {RateOutput::MULTIPLE, "1" + std::string(80, '.'), ""},
+      {RateOutput::NONE,
+       "12345678." + std::string(8, '.') + "9" + std::string(63, '.'), ""},
+      {RateOutput::INVALID, "55" + std::string(79, '.'), ""},
+      {RateOutput::BUDGET_EXCEEDED, std::string(81, '.'), "--max-nodes=1 "},
+  };
+  for (const Case& c : cases) {
+    const std::string json_word = RateOutput::Status_Name(c.verdict);
+    const std::string text_word = absl::AsciiStrToLower(json_word);
+    // Each enum of the JSON outputs has the word.
+    ValidateOutput::Status v;
+    ExplainOutput::Status e;
+    HintOutput::Status h;
+    EXPECT_TRUE(ValidateOutput::Status_Parse(json_word, &v)) << json_word;
+    EXPECT_TRUE(ExplainOutput::Status_Parse(json_word, &e)) << json_word;
+    EXPECT_TRUE(HintOutput::Status_Parse(json_word, &h)) << json_word;
+    const std::string json_status = "\"status\":\"" + json_word + "\"";
+    for (const char* command :
+         {"validate", "rate --no-stochastic", "explain", "hint"}) {
+      const std::string args = absl::StrCat(command, " ", c.flags, c.puzzle);
+      const CliResult text = RunCli(args);
+      EXPECT_EQ(text.exit_code, 1) << args << "\n" << text.out << text.err;
+      // validate and rate: "where<TAB>word"; explain and hint: "word: why".
+      const std::string validate_or_rate = "\t" + text_word;
+      const std::string explain_or_hint = "\n" + text_word + ": ";
+      EXPECT_TRUE(absl::StrContains(text.out, validate_or_rate) ||
+                  absl::StrContains("\n" + text.out, explain_or_hint))
+          << args << " printed:\n"
+          << text.out << "wanted the word '" << text_word << "'";
+      const CliResult json =
+          RunCli(absl::StrCat(command, " --json ", c.flags, c.puzzle));
+      EXPECT_THAT(json.out, HasSubstr(json_status)) << args;
+    }
+  }
+  // The words that are not RateOutput's keep the same form: explain's
+  // SOLVED, hint's STEP.
+  EXPECT_THAT(RunCli(absl::StrCat("explain --json ", kWiki)).out,
+              HasSubstr("\"status\":\"SOLVED\""));
+  EXPECT_THAT(RunCli(absl::StrCat("hint --json ", kWiki)).out,
+              HasSubstr("\"status\":\"STEP\""));
+}
+
 TEST(CliTest, BooleanFlagsAreNegatedAsNoDashName) {
   const std::string base = "generate --count=2 --seed=4 --min-clues=40 ";
   const CliResult dashed = RunCli(base + "--no-minimal");
@@ -128,20 +184,21 @@ TEST(CliTest, HelpTextsMatchBehaviour) {
   EXPECT_THAT(RunCli("list --collection=generated --db=" + db).out,
               HasSubstr("3x3"));
   // The verdict words each help names are the ones printed.
-  EXPECT_THAT(RunCli("validate --help").out, HasSubstr("unknown (the search"));
+  EXPECT_THAT(RunCli("validate --help").out,
+              HasSubstr("budget_exceeded (the search"));
   const CliResult unknown =
       RunCli("validate --max-nodes=1 " + std::string(81, '.'));
-  EXPECT_THAT(unknown.out, HasSubstr("\tunknown"));
-  EXPECT_THAT(RunCli("rate --help").out, HasSubstr("'budget-exceeded'"));
+  EXPECT_THAT(unknown.out, HasSubstr("\tbudget_exceeded"));
+  EXPECT_THAT(RunCli("rate --help").out, HasSubstr("'budget_exceeded'"));
   const CliResult over =
       RunCli("rate --max-nodes=5 --no-stochastic " + std::string(256, '.'));
   EXPECT_EQ(over.exit_code, 1);
-  EXPECT_THAT(over.out, HasSubstr("\tbudget-exceeded\twork budget exceeded"));
+  EXPECT_THAT(over.out, HasSubstr("\tbudget_exceeded\twork budget exceeded"));
   EXPECT_THAT(RunCli("explain --help").out, HasSubstr("'budget_exceeded'"));
   const CliResult explain_over =
       RunCli("explain --max-nodes=5 --json " + std::string(625, '.'));
   EXPECT_EQ(explain_over.exit_code, 1);
-  EXPECT_THAT(explain_over.out, HasSubstr("\"status\":\"budget_exceeded\""));
+  EXPECT_THAT(explain_over.out, HasSubstr("\"status\":\"BUDGET_EXCEEDED\""));
   EXPECT_THAT(explain_over.out, HasSubstr("work budget exceeded"));
 }
 

@@ -78,7 +78,7 @@ TEST(ExplainCliTest, EasyPuzzleTextHasStepsRatingsAndCounts) {
 TEST(ExplainCliTest, EasyPuzzleJson) {
   CliResult r = RunCli(absl::StrCat("explain --json ", kWiki));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(JsonString(r.out, "status"), "solved");
+  EXPECT_EQ(JsonString(r.out, "status"), "SOLVED");
   EXPECT_THAT(r.out, HasSubstr("\"solved_by_logic\":true"));
   EXPECT_EQ(JsonNumber(r.out, "guesses"), "0");
   EXPECT_EQ(JsonNumber(r.out, "er"), "1.2");
@@ -105,7 +105,7 @@ TEST(ExplainCliTest, EveryShapeEndsInTheSolution) {
        }) {
     CliResult r = RunCli(absl::StrCat("explain --json ", puzzle));
     ASSERT_EQ(r.exit_code, 0) << puzzle << "\n" << r.err;
-    EXPECT_EQ(JsonString(r.out, "status"), "solved") << r.out;
+    EXPECT_EQ(JsonString(r.out, "status"), "SOLVED") << r.out;
     absl::StatusOr<Grid> final_grid =
         ParseGrid(JsonString(r.out, "final_grid"));
     ASSERT_TRUE(final_grid.ok()) << r.out;
@@ -119,7 +119,7 @@ TEST(ExplainCliTest, RestrictedLadderGetsStuckOrGuesses) {
   CliResult stuck = RunCli(
       absl::StrCat("explain --json --techniques=singles --no-guess ", kHard));
   ASSERT_EQ(stuck.exit_code, 0) << stuck.err;
-  EXPECT_EQ(JsonString(stuck.out, "status"), "stuck");
+  EXPECT_EQ(JsonString(stuck.out, "status"), "STUCK");
   EXPECT_THAT(stuck.out, HasSubstr("\"solved_by_logic\":false"));
   EXPECT_THAT(stuck.out, Not(HasSubstr("\"technique\":\"guess\"")));
   EXPECT_THAT(stuck.out, Not(HasSubstr("\"technique\":\"pointing\"")));
@@ -130,7 +130,7 @@ TEST(ExplainCliTest, RestrictedLadderGetsStuckOrGuesses) {
   CliResult guessed =
       RunCli(absl::StrCat("explain --json --techniques=singles ", kHard));
   ASSERT_EQ(guessed.exit_code, 0) << guessed.err;
-  EXPECT_EQ(JsonString(guessed.out, "status"), "solved");
+  EXPECT_EQ(JsonString(guessed.out, "status"), "SOLVED");
   EXPECT_THAT(guessed.out, HasSubstr("\"solved_by_logic\":false"));
   EXPECT_THAT(guessed.out, HasSubstr("\"technique\":\"guess\",\"rating\":20"));
   int guesses = 0;
@@ -147,7 +147,7 @@ TEST(ExplainCliTest, NishioLaddersWork) {
     CliResult r =
         RunCli(absl::StrCat("explain --json --techniques=", t, " ", kWiki));
     ASSERT_EQ(r.exit_code, 0) << t << ": " << r.err;
-    EXPECT_EQ(JsonString(r.out, "status"), "solved");
+    EXPECT_EQ(JsonString(r.out, "status"), "SOLVED");
   }
 }
 
@@ -172,10 +172,10 @@ TEST(ExplainCliTest, BadLineIsReportedAndTheBatchCarriesOn) {
   std::vector<std::string> lines =
       absl::StrSplit(json.out, '\n', absl::SkipEmpty());
   ASSERT_EQ(lines.size(), 3u) << json.out;
-  EXPECT_EQ(JsonString(lines[0], "status"), "solved");
-  EXPECT_EQ(JsonString(lines[1], "status"), "invalid");
+  EXPECT_EQ(JsonString(lines[0], "status"), "SOLVED");
+  EXPECT_EQ(JsonString(lines[1], "status"), "INVALID");
   EXPECT_THAT(JsonString(lines[1], "error"), HasSubstr("line 3, column 67"));
-  EXPECT_EQ(JsonString(lines[2], "status"), "solved");
+  EXPECT_EQ(JsonString(lines[2], "status"), "SOLVED");
 }
 
 // --- hint ---
@@ -190,7 +190,7 @@ TEST(ExplainCliTest, RejectsAPuzzleWithSeveralSolutionsAtOnce) {
   // the verdict rate gives, and exit code 1.
   CliResult r = RunCli(absl::StrCat("explain --json ", std::string(256, '.')));
   EXPECT_EQ(r.exit_code, 1) << r.err;
-  EXPECT_EQ(JsonString(r.out, "status"), "multiple_solutions") << r.out;
+  EXPECT_EQ(JsonString(r.out, "status"), "MULTIPLE") << r.out;
   EXPECT_THAT(r.out, Not(HasSubstr("\"steps\"")));
   CliResult rate = RunCli(absl::StrCat("rate --json ", std::string(256, '.')));
   EXPECT_EQ(rate.exit_code, 1) << rate.err;
@@ -213,7 +213,7 @@ TEST(HintCliTest, FreshPuzzleGivesTheFirstExplainStep) {
   CliResult explain = RunCli(absl::StrCat("explain --json ", kWiki));
   CliResult hint = RunCli(absl::StrCat("hint --json ", kWiki));
   ASSERT_EQ(hint.exit_code, 0) << hint.err;
-  EXPECT_EQ(JsonString(hint.out, "status"), "step");
+  EXPECT_EQ(JsonString(hint.out, "status"), "STEP");
   EXPECT_EQ(JsonString(hint.out, "text"), JsonString(explain.out, "text"));
   EXPECT_EQ(CountOf(hint.out, "\"placements\":["), 1);  // one step only
   CliResult text = RunCli(absl::StrCat("hint ", kWiki));
@@ -234,7 +234,7 @@ TEST(HintCliTest, PartlySolvedGridGetsACorrectPlacement) {
   }
   CliResult r = RunCli(absl::StrCat("hint --json ", kWiki, " ", grid));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  ASSERT_EQ(JsonString(r.out, "status"), "step") << r.out;
+  ASSERT_EQ(JsonString(r.out, "status"), "STEP") << r.out;
   EXPECT_EQ(JsonNumber(r.out, "empty_cells"),
             absl::StrCat(CountOf(kWiki, ".") - 20));
   const std::string cell =
@@ -258,7 +258,7 @@ TEST(HintCliTest, WrongPlacementIsTheHint) {
   grid[2] = wrong;
   CliResult r = RunCli(absl::StrCat("hint --json ", kWiki, " --grid=", grid));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(JsonString(r.out, "status"), "wrong");
+  EXPECT_EQ(JsonString(r.out, "status"), "WRONG");
   EXPECT_THAT(JsonString(r.out, "text"), HasSubstr("r1c3 is wrong"));
   EXPECT_THAT(JsonString(r.out, "text"),
               Not(HasSubstr(std::string(1, solution[2]))));
@@ -286,7 +286,7 @@ TEST(HintCliTest, CompleteGridIsSolved) {
   const std::string solution = Solution(kWiki);
   CliResult r = RunCli(absl::StrCat("hint --json ", kWiki, " ", solution));
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_EQ(JsonString(r.out, "status"), "solved");
+  EXPECT_EQ(JsonString(r.out, "status"), "SOLVED");
 }
 
 // Pencil marks: every digit in every cell except `drop` removed from `cell`.
@@ -306,14 +306,14 @@ TEST(HintCliTest, PencilMarksThatLoseTheSolutionDigitAreWrong) {
   std::ofstream(path) << PencilMarks(2, solution[2]);
   CliResult r = RunCli(absl::StrCat("hint --json ", kWiki, " --pencil=", path));
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(JsonString(r.out, "status"), "wrong");
+  EXPECT_EQ(JsonString(r.out, "status"), "WRONG");
   EXPECT_THAT(JsonString(r.out, "text"), HasSubstr("pencil marks of r1c3"));
   // Removing a digit that is not the solution's is fine: a normal step.
   const char other = solution[2] == '1' ? '2' : '1';
   std::ofstream(path) << PencilMarks(2, other);
   CliResult ok =
       RunCli(absl::StrCat("hint --json ", kWiki, " --pencil=", path));
-  EXPECT_EQ(JsonString(ok.out, "status"), "step") << ok.out;
+  EXPECT_EQ(JsonString(ok.out, "status"), "STEP") << ok.out;
   std::ofstream(path) << "12 3x4\n";
   CliResult bad = RunCli(absl::StrCat("hint ", kWiki, " --pencil=", path));
   EXPECT_EQ(bad.exit_code, 2);  // a usage error, not a verdict
@@ -326,7 +326,7 @@ TEST(HintCliTest, PencilMarksThatLoseTheSolutionDigitAreWrong) {
 TEST(HintCliTest, SmallShape) {
   CliResult r = RunCli("hint --json .2......4.3....1");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(JsonString(r.out, "status"), "step");
+  EXPECT_EQ(JsonString(r.out, "status"), "STEP");
 }
 
 }  // namespace

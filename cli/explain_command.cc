@@ -47,7 +47,7 @@ Explained ExplainOne(const StepSolver& solver, const InputPuzzle& input) {
   Explained r;
   if (!input.grid.ok()) {
     r.out.set_where(input.where());
-    r.out.set_status("invalid");
+    r.out.set_status(ExplainOutput::INVALID);
     r.out.set_error(std::string(input.grid.status().message()));
     return r;
   }
@@ -59,7 +59,7 @@ Explained ExplainOne(const StepSolver& solver, const InputPuzzle& input) {
 
 void PrintText(const Explained& r) {
   const ExplainOutput& out = r.out;
-  if (out.status() == "invalid") {
+  if (out.status() == ExplainOutput::INVALID) {
     std::cout << out.where() << "\tinvalid\t" << out.error() << "\n\n";
     return;
   }
@@ -71,17 +71,17 @@ void PrintText(const Explained& r) {
     std::cout << absl::StrFormat("%4d  %4.1f  %s\n", ++index, s.rating(),
                                  s.text());
   }
-  std::string verdict = out.status();
-  if (out.status() == "solved") {
+  std::string verdict = VerdictText(out.status());
+  if (out.status() == ExplainOutput::SOLVED) {
     verdict = out.solved_by_logic()
                   ? "solved by logic"
                   : absl::StrCat("solved with ", out.guesses(),
                                  out.guesses() == 1 ? " guess" : " guesses");
-  } else if (out.status() == "stuck") {
+  } else if (out.status() == ExplainOutput::STUCK) {
     verdict = absl::StrCat("stuck after ", out.steps_size(),
                            " steps: no technique of the ladder applies");
   } else if (!out.error().empty()) {
-    verdict = absl::StrCat(out.status(), ": ", out.error());
+    verdict = absl::StrCat(verdict, ": ", out.error());
   }
   std::cout << verdict;
   if (out.steps_size() > 0) {
@@ -90,7 +90,7 @@ void PrintText(const Explained& r) {
   }
   std::cout << "\n";
   if (!r.summary.empty()) std::cout << r.summary << "\n";
-  if (out.status() == "stuck")
+  if (out.status() == ExplainOutput::STUCK)
     std::cout << "grid: " << out.final_grid() << "\n";
   std::cout << "\n";
 }
@@ -132,7 +132,7 @@ int RunExplainStored(const CommandArgs& args) {
     if (!rebuilt.ok()) {
       std::cerr << "sudoku-forge explain: " << rebuilt.status().message()
                 << "\n";
-      r.out.set_status("invalid");
+      r.out.set_status(ExplainOutput::INVALID);
       r.out.set_error(std::string(rebuilt.status().message()));
       exit_code = kExitBadPuzzle;
     } else {
@@ -177,12 +177,9 @@ int RunExplain(const CommandArgs& args) {
       inputs->size(), absl::GetFlag(FLAGS_jobs),
       [&](size_t i) { return ExplainOne(**solver, (*inputs)[i]); },
       [&](size_t, Explained r) {
-        const std::string& status = r.out.status();
-        if (status == "invalid" || status == "no_solution" ||
-            status == "multiple_solutions" || status == "out_of_time" ||
-            status == "budget_exceeded") {
+        const ExplainOutput::Status status = r.out.status();
+        if (status != ExplainOutput::SOLVED && status != ExplainOutput::STUCK)
           exit_code = kExitBadPuzzle;
-        }
         if (json) {
           std::cout << ToJson(r.out) << "\n";
         } else {

@@ -115,19 +115,20 @@ int RunHint(const CommandArgs& args) {
           ? bank::Hint(**solver, *input.grid, grid_text, pencil_text)
           : bank::InvalidHint(absl::StrCat("puzzle: ", input.where(), ": ",
                                            input.grid.status().message()));
+  const bool refused = !out.error().empty();
   if (absl::GetFlag(FLAGS_json)) {
     std::cout << ToJson(out) << "\n";
-  } else if (out.status() == "invalid") {
-    std::cout << "invalid: " << out.error() << "\n";
-  } else if (out.status() == "step") {
+  } else if (refused) {
+    std::cout << VerdictText(out.status()) << ": " << out.error() << "\n";
+  } else if (out.status() == HintOutput::STEP) {
     std::cout << absl::StrFormat(
         "hint (%s, %.1f): %s\n",
         bank::TechniqueNameInText(out.step().technique()), out.step().rating(),
         out.text());
   } else {
-    std::cout << out.status() << ": " << out.text() << "\n";
+    std::cout << VerdictText(out.status()) << ": " << out.text() << "\n";
   }
-  return out.status() == "invalid" ? kExitBadPuzzle : kExitOk;
+  return refused ? kExitBadPuzzle : kExitOk;
 }
 
 }  // namespace

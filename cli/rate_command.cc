@@ -83,12 +83,7 @@ void Print(const RateOutput& out, bool json) {
       std::cout << "\t(stored rating of db #" << out.puzzle_id() << ")";
     std::cout << "\n";
   } else {
-    const char* verdict =
-        out.status() == RateOutput::INVALID           ? "invalid"
-        : out.status() == RateOutput::NONE            ? "no-solution"
-        : out.status() == RateOutput::OUT_OF_TIME     ? "out-of-time"
-        : out.status() == RateOutput::BUDGET_EXCEEDED ? "budget-exceeded"
-                                                      : "several-solutions";
+    const std::string verdict = VerdictText(out.status());
     std::cout << out.where() << "\t" << verdict << "\t" << out.error();
     for (const std::string& s : out.solutions()) std::cout << "\t" << s;
     std::cout << "\n";
@@ -228,12 +223,12 @@ Command RateCommand() {
       "use them): the same score and level, no solver_success.\n"
       "--max-puzzle-seconds bounds the work per puzzle (default 60): past it "
       "the\n"
-      "puzzle is reported 'out-of-time' (OUT_OF_TIME) and nothing is "
+      "puzzle is reported 'out_of_time' (OUT_OF_TIME) and nothing is "
       "stored.\n"
       "--max-nodes bounds the exact search (the uniqueness check before the "
       "rating;\n"
       "default 100,000,000 nodes, 0 = none): past it the puzzle is reported\n"
-      "'budget-exceeded' (BUDGET_EXCEEDED) and nothing is stored.",
+      "'budget_exceeded' (BUDGET_EXCEEDED) and nothing is stored.",
       {"json", "explain", "jobs", "shape", "techniques", "no_uniqueness", "db",
        "rerate", "no_stochastic", "max_puzzle_seconds", "max_nodes"},
       &RunRate};

@@ -1,10 +1,12 @@
 // sudoku-forge serve: the rating service (service/server.h) on HTTP, with
 // the page at `/`. Flags -> one library call; SIGTERM or SIGINT stops it
 // after the requests in flight are answered and the bank is closed.
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <iostream>
 #include <string>
+#include <thread>
 
 #include "absl/flags/declare.h"
 #include "absl/flags/flag.h"
@@ -21,7 +23,13 @@ ABSL_DECLARE_FLAG(bool, no_stochastic);
 ABSL_FLAG(std::string, host, "127.0.0.1",
           "serve: address to listen on (0.0.0.0 = every interface)");
 ABSL_FLAG(int, port, 8080, "serve: TCP port (0 = any free port)");
-ABSL_FLAG(int, threads, 2, "serve: compute workers");
+ABSL_FLAG(int, threads, 0,
+          "serve: compute workers (0 = the machine's hardware concurrency, "
+          "the default)");
+ABSL_FLAG(int, express_threads, -1,
+          "serve: workers that run only light requests (puzzles the exact "
+          "search settles in a few nodes), so they do not wait behind hard "
+          "ones (-1 = as many as --threads, the default; 0 = none)");
 ABSL_FLAG(int, queue, 16,
           "serve: requests that may wait for a worker (more get 503)");
 ABSL_FLAG(int64_t, max_body, 64 * 1024, "serve: largest request body (bytes)");
@@ -48,6 +56,13 @@ int RunServe(const CommandArgs& args) {
   service::ServerOptions options;
   options.service.db_path = absl::GetFlag(FLAGS_db);
   options.service.workers = absl::GetFlag(FLAGS_threads);
+  if (options.service.workers == 0) {
+    options.service.workers =
+        std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  }
+  options.service.express_workers = absl::GetFlag(FLAGS_express_threads);
+  if (options.service.express_workers < 0)
+    options.service.express_workers = options.service.workers;
   options.service.queue = absl::GetFlag(FLAGS_queue);
   options.service.stochastic = !absl::GetFlag(FLAGS_no_stochastic);
   if (absl::GetFlag(FLAGS_max_seconds) > 0)
@@ -104,7 +119,8 @@ Command ServeCommand() {
       "the rating service: JSON API under /api/v1/ and a page at /",
       "Usage: sudoku-forge serve [--db=PATH] [--host=127.0.0.1] "
       "[--port=8080]\n"
-      "       [--threads=N] [--queue=N] [--max-body=BYTES] "
+      "       [--threads=N] [--express-threads=N] [--queue=N] "
+      "[--max-body=BYTES] "
       "[--shapes=RxC,...]\n"
       "       [--max-seconds=S] [--max-nodes=N] [--timeout=S] "
       "[--cors-origin=ORIGIN]\n"
@@ -120,10 +136,17 @@ Command ServeCommand() {
       "answer, --max-nodes (default 2000000) the uniqueness search before "
       "any\n"
       "rating. SIGTERM answers the requests in flight, then closes the "
-      "bank.",
-      {"db", "host", "port", "threads", "queue", "max_body", "shapes",
-       "max_seconds", "max_nodes", "timeout", "cors_origin", "no_stochastic",
-       "quiet"},
+      "bank.\n"
+      "--threads (default 0 = the machine's hardware concurrency) sets the "
+      "compute\n"
+      "workers; --express-threads (default: as many) more workers that run "
+      "only\n"
+      "light requests (puzzles the exact search settles in a few nodes), so "
+      "an\n"
+      "ordinary puzzle does not wait behind hard ones.",
+      {"db", "host", "port", "threads", "express_threads", "queue", "max_body",
+       "shapes", "max_seconds", "max_nodes", "timeout", "cors_origin",
+       "no_stochastic", "quiet"},
       &RunServe};
 }
 

@@ -14,7 +14,7 @@ namespace sudoku::cli {
 inline ValidateOutput::Status StatusOf(const SolveResult& r,
                                        int max_solutions) {
   if (r.num_solutions >= 2) return ValidateOutput::MULTIPLE;
-  if (r.limit_hit) return ValidateOutput::UNKNOWN;
+  if (r.limit_hit) return ValidateOutput::BUDGET_EXCEEDED;
   if (r.num_solutions == 0) return ValidateOutput::NONE;
   return max_solutions == 1 ? ValidateOutput::SOLVED : ValidateOutput::UNIQUE;
 }

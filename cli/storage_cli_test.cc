@@ -26,6 +26,7 @@ namespace {
 
 using testing::CliResult;
 using testing::RunCli;
+using testing::RunCommand;
 using testing::UniqueTempPath;
 
 using ::testing::HasSubstr;
@@ -51,11 +52,42 @@ class StorageCliTest : public ::testing::Test {
     std::ofstream(path) << text;
     return path;
   }
+  // Exports this bank in `format` and imports the file into a fresh bank
+  // DIR/STEM-FORMAT.db (import with `import_flags`): *exported and *imported
+  // get the two commands' results; returns the new bank's path.
+  std::string ExportThenImport(const std::string& format,
+                               const std::string& stem,
+                               const std::string& import_flags,
+                               CliResult* exported, CliResult* imported) {
+    *exported = RunCli(absl::StrCat("export --format=", format) + Db());
+    const std::string file =
+        Write(absl::StrCat(stem, ".", format), exported->out);
+    const std::string copy = absl::StrCat(dir_, "/", stem, "-", format, ".db");
+    for (const char* s : {"", "-wal", "-shm"}) std::remove((copy + s).c_str());
+    *imported =
+        RunCli(absl::StrCat("import ", file, import_flags, " --db=", copy));
+    return copy;
+  }
   std::string dir_, db_;
 };
 
+// Runs `sudoku-forge ARGS` as a user without write permission on files it
+// does not own: this user, or user nobody (setpriv, util-linux) when the
+// tests run as root, who ignores file permissions. "" when neither works.
+std::string UnprivilegedCli() {
+  if (geteuid() != 0) return sudoku::testing::ForgeBinary();
+  const std::string cli =
+      absl::StrCat("setpriv --reuid=65534 --regid=65534 --clear-groups ",
+                   sudoku::testing::ForgeBinary());
+  // Also "" when nobody may not run this build's binary (a checkout in a
+  // folder only root can enter).
+  if (RunCommand(cli + " --version").exit_code != 0) return "";
+  return cli;
+}
+
 TEST_F(StorageCliTest, ReadCommandsWorkOnABankWithoutWritePermission) {
-  if (geteuid() == 0) GTEST_SKIP() << "root ignores file permissions";
+  const std::string cli = UnprivilegedCli();
+  if (cli.empty()) GTEST_SKIP() << "root, and nobody cannot run the CLI";
   const std::string dir = dir_ + "/read-only-bank";
   std::filesystem::create_directories(dir);
   const std::string db = dir + "/bank.db";
@@ -63,19 +95,25 @@ TEST_F(StorageCliTest, ReadCommandsWorkOnABankWithoutWritePermission) {
   ASSERT_EQ(RunCli(absl::StrCat("import ", kWiki, " --db=", db)).exit_code, 0);
   chmod(db.c_str(), 0444);
   chmod(dir.c_str(), 0555);
+  // The test's private directory (0700) must let the other user through.
+  chmod(dir_.c_str(), 0711);
+  auto run = [&](const std::string& args) {
+    return RunCommand(absl::StrCat(cli, " ", args));
+  };
   for (const char* command : {"stats", "list", "export", "show 1"}) {
-    CliResult r = RunCli(absl::StrCat(command, " --db=", db));
+    CliResult r = run(absl::StrCat(command, " --db=", db));
     EXPECT_EQ(r.exit_code, 0) << command << ": " << r.err;
     EXPECT_THAT(r.out, HasSubstr(command == std::string("export") ? kWiki : ""))
         << command;
   }
-  CliResult write = RunCli(absl::StrCat("import ", kSeventeen, " --db=", db));
+  CliResult write = run(absl::StrCat("import ", kSeventeen, " --db=", db));
   EXPECT_EQ(write.exit_code, 2);
   EXPECT_THAT(write.err, HasSubstr("read-only"));
   EXPECT_THAT(write.err, Not(HasSubstr("PRAGMA")));
   EXPECT_THAT(write.err, Not(HasSubstr("again")));
   chmod(dir.c_str(), 0755);
   chmod(db.c_str(), 0644);
+  chmod(dir_.c_str(), 0700);
 }
 
 TEST_F(StorageCliTest, ExportThenImportGivesTheBankBackInEveryFormat) {
@@ -93,14 +131,10 @@ TEST_F(StorageCliTest, ExportThenImportGivesTheBankBackInEveryFormat) {
   ASSERT_FALSE(rating_version.empty());
   for (const char* format : {"json", "tsv", "sdk"}) {
     SCOPED_TRACE(format);
-    CliResult exported =
-        RunCli(absl::StrCat("export --format=", format) + Db());
+    CliResult exported, imported;
+    const std::string copy =
+        ExportThenImport(format, "copy", "", &exported, &imported);
     ASSERT_EQ(exported.exit_code, 0) << exported.err;
-    const std::string file =
-        Write(absl::StrCat("export.", format), exported.out);
-    const std::string copy = absl::StrCat(dir_, "/copy-", format, ".db");
-    for (const char* s : {"", "-wal", "-shm"}) std::remove((copy + s).c_str());
-    CliResult imported = RunCli(absl::StrCat("import ", file, " --db=", copy));
     ASSERT_EQ(imported.exit_code, 0) << imported.err;
     EXPECT_THAT(imported.out, HasSubstr("imported 3"));
     // Puzzle, solution, level, score, rating version, collections and
@@ -146,15 +180,10 @@ TEST_F(StorageCliTest, ExportThenImportKeepsTheBoxShape) {
   ASSERT_THAT(json, HasSubstr("\"box_rows\":3"));
   for (const char* format : {"json", "tsv", "sdk"}) {
     SCOPED_TRACE(format);
-    CliResult exported =
-        RunCli(absl::StrCat("export --format=", format) + Db());
+    CliResult exported, imported;
+    const std::string copy = ExportThenImport(
+        format, "shape", " --allow-nonunique", &exported, &imported);
     ASSERT_EQ(exported.exit_code, 0) << exported.err;
-    const std::string file =
-        Write(absl::StrCat("shape.", format), exported.out);
-    const std::string copy = absl::StrCat(dir_, "/shape-", format, ".db");
-    for (const char* s : {"", "-wal", "-shm"}) std::remove((copy + s).c_str());
-    CliResult imported =
-        RunCli(absl::StrCat("import ", file, " --allow-nonunique --db=", copy));
     ASSERT_EQ(imported.exit_code, 0) << imported.err;
     EXPECT_EQ(RunCli(absl::StrCat("export --format=json --db=", copy)).out,
               json);

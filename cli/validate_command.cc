@@ -21,28 +21,11 @@
 ABSL_FLAG(int64_t, max_nodes, 100'000'000,
           "The work budget of the exact search per puzzle, in search nodes "
           "(default 100,000,000; 0 = no limit): validate, solve and import "
-          "report a puzzle that uses it up as unknown; rate, explain and "
-          "hint as budget-exceeded (exit code 1)");
+          "report a puzzle that uses it up as budget_exceeded (JSON "
+          "BUDGET_EXCEEDED; exit code 1)");
 
 namespace sudoku::cli {
 namespace {
-
-const char* StatusWord(ValidateOutput::Status s) {
-  switch (s) {
-    case ValidateOutput::UNIQUE:
-      return "unique";
-    case ValidateOutput::MULTIPLE:
-      return "multiple";
-    case ValidateOutput::NONE:
-      return "none";
-    case ValidateOutput::INVALID:
-      return "invalid";
-    case ValidateOutput::UNKNOWN:
-      return "unknown";
-    default:
-      return "?";
-  }
-}
 
 int RunValidate(const CommandArgs& args) {
   absl::StatusOr<ParseOptions> options = ParseOptionsFromFlags();
@@ -83,7 +66,7 @@ int RunValidate(const CommandArgs& args) {
     if (json) {
       std::cout << ToJson(out) << "\n";
     } else {
-      std::cout << input.where() << "\t" << StatusWord(out.status());
+      std::cout << input.where() << "\t" << VerdictText(out.status());
       if (out.status() == ValidateOutput::INVALID)
         std::cout << "\t" << out.error();
       if (out.status() == ValidateOutput::MULTIPLE) {
@@ -99,9 +82,9 @@ int RunValidate(const CommandArgs& args) {
               << counts[ValidateOutput::MULTIPLE] << " multiple, "
               << counts[ValidateOutput::NONE] << " none, "
               << counts[ValidateOutput::INVALID] << " invalid";
-    if (counts[ValidateOutput::UNKNOWN] > 0) {
-      std::cerr << ", " << counts[ValidateOutput::UNKNOWN]
-                << " unknown (node limit)";
+    if (counts[ValidateOutput::BUDGET_EXCEEDED] > 0) {
+      std::cerr << ", " << counts[ValidateOutput::BUDGET_EXCEEDED]
+                << " budget_exceeded (--max-nodes)";
     }
     std::cerr << "\n";
   }
@@ -113,13 +96,14 @@ int RunValidate(const CommandArgs& args) {
 Command ValidateCommand() {
   return {
       "validate",
-      "check each puzzle: unique, multiple, none, unknown or invalid",
+      "check each puzzle: unique, multiple, none, budget_exceeded or invalid",
       "Usage: sudoku-forge validate [FILE|-|PUZZLE]... [--json] [--shape=RxC]\n"
       "       [--solver=NAME] [--max-nodes=N]\n"
       "Reads puzzles (files, '-' for stdin, or literal puzzles; no argument:\n"
       "stdin) and prints per puzzle 'where<TAB>status': unique, multiple "
       "(with\n"
-      "two different solutions), none, unknown (the search stopped at\n"
+      "two different solutions), none, budget_exceeded (the search stopped "
+      "at\n"
       "--max-nodes), or invalid with the reason. --json prints\n"
       "one object per puzzle: {\"status\", \"solutions\", \"error\", "
       "\"nodes\", ...}.\n"

@@ -41,7 +41,9 @@ Shape::Shape(int box_rows, int box_cols)
 }
 
 absl::StatusOr<const Shape*> Shape::Get(int box_rows, int box_cols) {
-  if (box_rows < 2 || box_cols < 2 || box_rows * box_cols < kMinDigits ||
+  // Each side is bounded before the product, which could overflow int.
+  if (box_rows < 2 || box_cols < 2 || box_rows > kMaxDigits ||
+      box_cols > kMaxDigits || box_rows * box_cols < kMinDigits ||
       box_rows * box_cols > kMaxDigits) {
     return absl::InvalidArgumentError(absl::StrCat(
         "shape: boxes must be at least 2x2 with ", kMinDigits,

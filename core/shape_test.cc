@@ -85,6 +85,16 @@ TEST(ShapeTest, RejectsBadDimensions) {
   EXPECT_EQ((*Shape::FromSpec("4x3"))->box_rows(), 4);
 }
 
+TEST(ShapeTest, RejectsSidesWhoseProductOverflows) {
+  // Found by exchange_fuzzer (a tsv shape column): r*c overflowed int
+  // before the bound was checked (UBSan: signed overflow).
+  EXPECT_THAT(Shape::Get(100000, 100000),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(Shape::FromSpec("2147483647x2"),
+              StatusIs(absl::StatusCode::kInvalidArgument));
+  EXPECT_THAT(Shape::Get(26, 2), StatusIs(absl::StatusCode::kInvalidArgument));
+}
+
 TEST(ShapeTest, ForCellCount) {
   EXPECT_EQ(Shape::ForCellCount(36)->name(), "2x3");
   EXPECT_EQ(Shape::ForCellCount(625)->name(), "5x5");

@@ -155,13 +155,17 @@ class LoopSearch {
   // Candidates outside the loop weakly linked to both candidates of one
   // link of the loop (one of the two is true), as SE finds them: a
   // candidate that sees two loop candidates of opposite colours that are
-  // not linked goes too in logic, but SE does not take it.
+  // not linked goes too in logic, but SE does not take it, nor the other
+  // candidates of a loop cell whose two loop candidates are linked in it
+  // (SE's step lists: no bidirectional cycle of 19 removes a candidate of
+  // its own cells, one could have).
   bool Eliminations(std::vector<CellDigit>* elims) {
     elims->clear();
     const size_t len = path_.size();
     for (size_t i = 0; i < len; ++i) {
       ++stamp_;
       const int a = path_[i], b = path_[(i + 1) % len];
+      if (g_.Cell(a) == g_.Cell(b)) continue;
       for (int w : g_.weak[static_cast<size_t>(a)])
         mark_a_[static_cast<size_t>(w)] = stamp_;
       for (int w : g_.weak[static_cast<size_t>(b)]) {

@@ -21,6 +21,7 @@
 #include "deduction/single_digit.h"
 #include "deduction/singles.h"
 #include "deduction/subsets.h"
+#include "deduction/unique_loops.h"
 #include "deduction/uniqueness.h"
 #include "deduction/wings.h"
 

@@ -1,9 +1,11 @@
 // Sudoku Explainer 1.2.1's own rules of the se ladder: Aligned Pair /
-// Triplet Exclusion (deduction/aligned.h) and BUG types 1-4
-// (deduction/bug.h). The rules on hand-made positions, and the se ladder's
-// first such step on cbg000 puzzles against SE's
-// (tests/data/se_first_steps.txt, from ../shared/peers/se-steps.sh;
-// HoDoKu's reglib has no case of aligned exclusion nor of BUG types 2-4).
+// Triplet Exclusion (deduction/aligned.h), BUG types 1-4 (deduction/bug.h)
+// and unique rectangles and loops (deduction/unique_loops.h). The rules on
+// hand-made positions, and the se ladder's first such step on cbg000
+// puzzles against SE's (tests/data/se_first_steps.txt, from ../shared/
+// peers/se-steps.sh; HoDoKu's reglib has no case of aligned exclusion, of
+// BUG types 2-4 nor of unique loops, and its unique rectangles are checked
+// here too).
 #include <algorithm>
 #include <fstream>
 #include <map>
@@ -17,8 +19,10 @@
 #include "core/format.h"
 #include "deduction/registry.h"
 #include "deduction/step_solver.h"
+#include "deduction/util.h"
 #include "gtest/gtest.h"
 #include "tests/testing/paths.h"
+#include "tests/testing/reglib.h"
 #include "tests/testing/status_matchers.h"
 
 namespace sudoku {
@@ -98,9 +102,113 @@ TEST(AlignedExclusionTest, TripletNeedsThreeBaseCells) {
   EXPECT_DOUBLE_EQ(d->rating, 7.5);
 }
 
+// A position whose loop cells hold the candidates given and whose other
+// cells hold every digit but 6 and 7, so that no other pattern on {6,7}
+// exists.
+Board LoopPosition(const std::vector<std::pair<int, std::vector<int>>>& loop) {
+  std::vector<std::pair<int, std::vector<int>>> cells;
+  for (int cell = 0; cell < 81; ++cell) {
+    auto it = std::find_if(loop.begin(), loop.end(),
+                           [cell](const auto& c) { return c.first == cell; });
+    cells.push_back(it != loop.end() ? *it
+                                     : std::pair<int, std::vector<int>>{
+                                           cell, {1, 2, 3, 4, 5, 8, 9}});
+  }
+  return Position(cells);
+}
+
+TEST(UniqueLoopsTest, SixCellLoopType1RatesAsSudokuExplainer) {
+  // r3c8, r3c7 (row 3, box 3), r4c7 (column 7), r4c9 (row 4, box 6), r7c9
+  // (column 9), r7c8 (row 7, box 9), back to r3c8 (column 8): every unit
+  // holds two of them, so all {6,7} would be a deadly pattern; r3c7 is the
+  // only cell with another candidate (SE: "Unique Loop type 1", 4.6).
+  const Board board = LoopPosition({{25, {6, 7}},
+                                    {24, {6, 7, 9}},
+                                    {33, {6, 7}},
+                                    {35, {6, 7}},
+                                    {62, {6, 7}},
+                                    {61, {6, 7}}});
+  auto loops = FindTechnique("unique_loop");
+  ASSERT_OK(loops);
+  std::optional<Deduction> d = (*loops)->Find(board);
+  ASSERT_TRUE(d.has_value());
+  EXPECT_EQ(Conclusion(board.shape(), d->eliminations), "r3c7-67");
+  EXPECT_EQ(d->technique, "unique_loop");
+  EXPECT_DOUBLE_EQ(d->rating, 4.6);
+}
+
+TEST(UniqueLoopsTest, RectangleStepsKeepTheUniqueRectangleId) {
+  // r1c1, r1c4, r2c1, r2c4: two rows, two columns, two boxes; r2c4 has 9.
+  const Board board =
+      LoopPosition({{0, {6, 7}}, {3, {6, 7}}, {9, {6, 7}}, {12, {6, 7, 9}}});
+  auto loops = FindTechnique("unique_loop");
+  ASSERT_OK(loops);
+  std::optional<Deduction> d = (*loops)->Find(board);
+  ASSERT_TRUE(d.has_value());
+  EXPECT_EQ(Conclusion(board.shape(), d->eliminations), "r2c4-67");
+  EXPECT_EQ(d->technique, "unique_rectangle");
+  EXPECT_DOUBLE_EQ(d->rating, 4.5);
+}
+
+TEST(UniqueLoopsTest, ALoopWithOneCellInABoxIsNoDeadlyPattern) {
+  // r1c1, r1c5, r5c5, r5c9, r9c9, r9c1: two per row and column but one per
+  // box, so swapping 6 and 7 would break every box: no step.
+  const Board board = LoopPosition({{0, {6, 7, 9}},
+                                    {4, {6, 7}},
+                                    {40, {6, 7}},
+                                    {44, {6, 7}},
+                                    {80, {6, 7}},
+                                    {72, {6, 7}}});
+  auto loops = FindTechnique("unique_loop");
+  ASSERT_OK(loops);
+  EXPECT_FALSE((*loops)->Find(board).has_value());
+}
+
+// HoDoKu takes a type 3 subset that lies in a line and a box in one step;
+// SE takes one unit per step (its step lists): the steps that remove only
+// what HoDoKu's step removes must together remove all of it.
+bool CoveredBySeveralSteps(const Technique& t,
+                           const sudoku::testing::RegLibCase& c) {
+  std::vector<Deduction> all;
+  t.FindAll(c.board, &all);
+  std::vector<CellDigit> want = c.eliminations, got;
+  Canonicalize(&want);
+  for (const Deduction& d : all) {
+    bool inside = d.placements.empty();
+    for (const CellDigit& e : d.eliminations)
+      inside &= std::find(want.begin(), want.end(), e) != want.end();
+    if (inside)
+      got.insert(got.end(), d.eliminations.begin(), d.eliminations.end());
+  }
+  Canonicalize(&got);
+  return got == want;
+}
+
+// HoDoKu's unique rectangle cases (reglib 0600-0603 in tests/data/
+// reglib_sample.txt): SE's rectangles make the same deductions (a type 3
+// in a line and a box in two steps).
+TEST(UniqueLoopsTest, FindsHoDoKusUniqueRectangles) {
+  auto loops = FindTechnique("unique_loop");
+  ASSERT_OK(loops);
+  int checked = 0;
+  for (const std::string& line : sudoku::testing::ReadLines(
+           sudoku::testing::SourceDir() + "/tests/data/reglib_sample.txt")) {
+    std::optional<sudoku::testing::RegLibCase> c =
+        sudoku::testing::ParseRegLibLine(line);
+    if (!c || c->code < "0600" || c->code > "0603") continue;
+    std::string found;
+    EXPECT_TRUE(sudoku::testing::Passes(**loops, *c, &found) ||
+                (c->code == "0602" && CoveredBySeveralSteps(**loops, *c)))
+        << line << "\nfound instead:\n"
+        << found;
+    ++checked;
+  }
+  EXPECT_GE(checked, 8);
+}
+
 TEST(SeRulesTest, OnlyTheSeLadderHasThem) {
-  for (const char* id :
-       {"aligned_pair_exclusion", "aligned_triplet_exclusion", "bug"}) {
+  for (const char* id : {"aligned_pair_exclusion", "aligned_triplet_exclusion",
+                         "bug", "unique_loop"}) {
     bool in_se = false, in_default = false;
     for (const std::string& s : SeLadderIds()) in_se |= s == id;
     for (const std::string& s : TechniqueIds()) in_default |= s == id;
@@ -139,6 +247,8 @@ TEST(SeRulesTest, SeLadderTakesSudokuExplainersFirstStepOfEachRule) {
   EXPECT_GE(checked["aligned_pair_exclusion"], 3);
   EXPECT_GE(checked["aligned_triplet_exclusion"], 3);
   EXPECT_GE(checked["bug"], 6);
+  EXPECT_GE(checked["unique_loop"], 5);
+  EXPECT_GE(checked["unique_rectangle"], 2);
 }
 
 }  // namespace

@@ -71,6 +71,7 @@ std::string OurId(absl::string_view se) {
       {"XY-Wing", "xy_wing"},
       {"XYZ-Wing", "xyz_wing"},
       {"Unique Rectangle", "unique_rectangle"},
+      {"Unique Loop", "unique_loop"},
       {"BUG type 1", "bug_plus_one"},
       {"BUG type", "bug"},
       {"Turbot Fish", "x_chain"},
@@ -153,11 +154,14 @@ std::vector<Step> OurSteps(const Explanation& e) {
 // part from SE's at some point (docs/DEDUCTION.md): SE's choice among
 // equally rated steps (which pointing, which cycle, which forcing chain;
 // which cell or region forcing chain of 8.4, which dynamic chain's target),
-// its unique rectangle type 3 rated 4.6 where ours is 4.5, and direct
-// hidden pairs SE does not take. Only ER/EP/ED are compared on these.
+// direct hidden pairs SE does or does not take, and a naked pair in a line
+// and a box that SE applies to the box only (the line's eliminations then
+// come from a pointing). Only ER/EP/ED are compared on these.
 constexpr const char* kKnownStepDifferences[] = {
-    ".2.4.6.8...6.8.1.......3..4..5...6......9..4589.......3....49.25..932.7."
-    "....1....",
+    "1...5.........91.3..81.2..4...5.....6.43..9...7..24....4.8.5.......6..9."
+    ".6...73.5",
+    "...4..78.4.7.....6.8....1..2...6.9.......1.62..53......72........1..4..5"
+    "9..82.3..",
     "....5.789..67..1...8.12..6.2.5.9.....173......9........4.8...1...897.43."
     "....3....",
     "....5..8.4....91.378..3..652....4..8.4.9..67.6..8...1....39......1.4.2.."
@@ -168,12 +172,8 @@ constexpr const char* kKnownStepDifferences[] = {
     "...8..3.5",
     "....5.7........123.8.132....3...189....3.4..7...92...53..24...8.7....34."
     "9.5......",
-    ".2..5.78.45..8...6...3..1....6..8.1.7......9..3..1.8.2......95.5....167."
-    "........3",
     "12.4.67......8....7.9......2..........4.91352..8.....73..5..641..7......"
     "8..6.2...",
-    "1...5....4.6.8.....9.1..56....5...166..3...5.........7.72..4.9.....2...."
-    "9......31",
     ".23..6...4571....6.8...7.5....6..9.5...8...6...6.251.....798.....5.4...7"
     ".......2.",
     "12.4...89..7.....6..92..1......97...5.....6...3.51...8..4.68..18...4..6."

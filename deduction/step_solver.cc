@@ -16,17 +16,17 @@ namespace sudoku {
 absl::string_view ExplainStatusName(ExplainStatus status) {
   switch (status) {
     case ExplainStatus::kSolved:
-      return "solved";
+      return "SOLVED";
     case ExplainStatus::kStuck:
-      return "stuck";
+      return "STUCK";
     case ExplainStatus::kNoSolution:
-      return "no_solution";
+      return "NONE";
     case ExplainStatus::kMultipleSolutions:
-      return "multiple_solutions";
+      return "MULTIPLE";
     case ExplainStatus::kOutOfTime:
-      return "out_of_time";
+      return "OUT_OF_TIME";
     case ExplainStatus::kBudgetExceeded:
-      return "budget_exceeded";
+      return "BUDGET_EXCEEDED";
   }
   return "unknown";
 }

@@ -46,6 +46,7 @@ enum class ExplainStatus {
   kBudgetExceeded,     // the exact search before the walk used up
                        // DeductionOptions::max_nodes; no steps
 };
+// The verdict word, as ExplainOutput.Status names it ("SOLVED", "NONE", ...).
 absl::string_view ExplainStatusName(ExplainStatus status);
 
 // Sudoku Explainer's three numbers, from a step list.

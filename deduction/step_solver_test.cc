@@ -156,7 +156,7 @@ TEST(StepSolverTest, GivesUpAtTheWorkBound) {
   const Explanation e = (*solver)->Explain(*puzzle);
   EXPECT_EQ(e.status, ExplainStatus::kOutOfTime);
   EXPECT_FALSE(e.final_grid.IsComplete());
-  EXPECT_EQ(ExplainStatusName(e.status), "out_of_time");
+  EXPECT_EQ(ExplainStatusName(e.status), "OUT_OF_TIME");
   // The default bound lets the same puzzle finish.
   auto unbounded = StepSolver::Create("all", {});
   ASSERT_OK(unbounded);
@@ -175,7 +175,7 @@ TEST(StepSolverTest, StopsTheExactSearchAtTheNodeBudget) {
   ASSERT_OK(empty);
   const Explanation e = (*solver)->Explain(*empty);
   EXPECT_EQ(e.status, ExplainStatus::kBudgetExceeded);
-  EXPECT_EQ(ExplainStatusName(e.status), "budget_exceeded");
+  EXPECT_EQ(ExplainStatusName(e.status), "BUDGET_EXCEEDED");
   EXPECT_TRUE(e.steps.empty());
   // The default budget settles it: several solutions.
   auto bounded = StepSolver::Create("all", {});

@@ -56,11 +56,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   const sudoku::HintOutput out =
       sudoku::bank::Hint(Solver(), *puzzle, parts[1], parts[2]);
-  const std::string& status = out.status();
-  if (status != "step" && status != "wrong" && status != "solved" &&
-      status != "stuck" && status != "invalid") {
+  using sudoku::HintOutput;
+  const HintOutput::Status status = out.status();
+  if (status == HintOutput::STATUS_UNSPECIFIED ||
+      !HintOutput::Status_IsValid(status)) {
     std::abort();
   }
-  if (status == "invalid" && out.error().empty()) std::abort();
+  // A refusal says why; an answer is not a refusal.
+  const bool answer =
+      status == HintOutput::STEP || status == HintOutput::WRONG ||
+      status == HintOutput::SOLVED || status == HintOutput::STUCK;
+  if (answer != out.error().empty()) std::abort();
   return 0;
 }

@@ -13,6 +13,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <ctime>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -68,23 +69,37 @@ ParseOptions OptionsFor(const std::string& shape_spec) {
 }
 
 // The raters of `rate` (the CLI's default ladder): with and without the
-// stochastic solvers (rate / rate --no-stochastic). Made once, shared by
-// every thread (Rater::Rate is const and thread-compatible).
-const Rater& SharedRater(bool stochastic) {
-  static std::once_flag once;
-  static std::unique_ptr<Rater> raters[2];
-  std::call_once(once, [] {
-    for (int s = 0; s < 2; ++s) {
-      RaterOptions options = WithSolverFeatures({});
-      options.stochastic =
-          s == 1 ? StochasticUse::kAlways : StochasticUse::kIfModelUses;
-      absl::StatusOr<std::unique_ptr<Rater>> made = Rater::Create(options);
-      if (made.ok()) raters[s] = *std::move(made);
-    }
-  });
-  const Rater* rater = raters[stochastic ? 1 : 0].get();
-  if (rater == nullptr) throw std::runtime_error("the rater failed to start");
+// stochastic solvers (rate / rate --no-stochastic), per work budget
+// (--max-nodes). Made once each, shared by every thread (Rater::Rate is const
+// and thread-compatible).
+const Rater& SharedRater(
+    bool stochastic, int64_t max_nodes = DeductionOptions::kDefaultMaxNodes) {
+  static std::mutex mu;
+  static std::map<std::pair<bool, int64_t>, std::unique_ptr<Rater>> raters;
+  const std::lock_guard<std::mutex> lock(mu);
+  std::unique_ptr<Rater>& rater = raters[{stochastic, max_nodes}];
+  if (rater == nullptr) {
+    RaterOptions options = WithSolverFeatures({});
+    options.stochastic =
+        stochastic ? StochasticUse::kAlways : StochasticUse::kIfModelUses;
+    options.max_nodes = max_nodes;
+    absl::StatusOr<std::unique_ptr<Rater>> made = Rater::Create(options);
+    if (!made.ok()) throw std::runtime_error("the rater failed to start");
+    rater = *std::move(made);
+  }
   return *rater;
+}
+
+// The step solver of explain and hint (the default ladder unless
+// `techniques`), with the work budget `max_nodes`.
+std::unique_ptr<StepSolver> BudgetedSteps(const std::string& techniques,
+                                          DeductionOptions deduction,
+                                          int64_t max_nodes) {
+  deduction.max_nodes = max_nodes;
+  absl::StatusOr<std::unique_ptr<StepSolver>> solver =
+      StepSolver::Create(techniques, deduction);
+  if (!solver.ok()) ThrowValue(solver.status());
+  return *std::move(solver);
 }
 
 // rate --json for one puzzle text (the CLI's RateOne without `where`).
@@ -101,12 +116,56 @@ std::string RateText(const std::string& text, const ParseOptions& options,
   return ToJson(out);
 }
 
-std::string Rate(const std::string& text, const std::string& shape,
-                 bool stochastic, bool explain) {
+// The answer of `rate` for one puzzle, kept as the engine returned it: the
+// protobuf answer and its JSON (what the CLI prints) are built only when
+// asked for, so sf.rate(p).score costs the engine call and not the JSON.
+// The scalar fields read the rating directly; they equal the JSON's.
+class RateAnswer {
+ public:
+  RateAnswer(Grid puzzle, const Rater& rater, RatingResult result, bool explain)
+      : puzzle_(std::move(puzzle)),
+        rater_(&rater),
+        result_(std::move(result)),
+        explain_(explain) {}
+  // An answer for a text that did not parse.
+  explicit RateAnswer(std::string invalid_json)
+      : json_(std::move(invalid_json)) {}
+
+  bool rated() const {
+    return rater_ != nullptr && result_.status == RateStatus::kRated;
+  }
+  const std::string& Json() {
+    if (!json_) {
+      json_ = ToJson(bank::RateOutputOf(*puzzle_, *rater_, result_, explain_));
+    }
+    return *json_;
+  }
+  // REQUIRES: rated() (the package asks only then).
+  const RatingResult& result() const { return result_; }
+  std::string Puzzle() const { return ToLine(*puzzle_); }
+  int Clues() const { return puzzle_->NumFilled(); }
+
+ private:
+  std::optional<Grid> puzzle_;
+  const Rater* rater_ = nullptr;
+  RatingResult result_;
+  bool explain_ = false;
+  std::optional<std::string> json_;
+};
+
+std::unique_ptr<RateAnswer> Rate(const std::string& text,
+                                 const std::string& shape, bool stochastic,
+                                 bool explain, int64_t max_nodes) {
   const ParseOptions options = OptionsFor(shape);
-  const Rater& rater = SharedRater(stochastic);
+  const Rater& rater = SharedRater(stochastic, max_nodes);
   py::gil_scoped_release release;
-  return RateText(text, options, rater, explain);
+  absl::StatusOr<Grid> grid = ParseGrid(text, options);
+  if (!grid.ok()) {
+    return std::make_unique<RateAnswer>(RateText(text, options, rater, false));
+  }
+  RatingResult result = rater.Rate(*grid);
+  return std::make_unique<RateAnswer>(*std::move(grid), rater,
+                                      std::move(result), explain);
 }
 
 // rate --jobs: every text rated in parallel, answers in input order. The
@@ -116,9 +175,10 @@ std::string Rate(const std::string& text, const std::string& shape,
 // either stops the batch (the puzzles in hand are finished) and is re-raised.
 std::vector<std::string> RateMany(const std::vector<std::string>& texts,
                                   const std::string& shape, bool stochastic,
-                                  int jobs, const py::object& progress) {
+                                  int jobs, const py::object& progress,
+                                  int64_t max_nodes) {
   const ParseOptions options = OptionsFor(shape);
-  const Rater& rater = SharedRater(stochastic);
+  const Rater& rater = SharedRater(stochastic, max_nodes);
   std::vector<std::string> answers(texts.size());
   std::atomic<bool> stop{false};
   std::atomic<size_t> done{0};
@@ -165,38 +225,37 @@ std::vector<std::string> RateMany(const std::vector<std::string>& texts,
 }
 
 std::string Explain(const std::string& text, const std::string& shape,
-                    const std::string& techniques, bool uniqueness,
-                    bool guess) {
+                    const std::string& techniques, bool uniqueness, bool guess,
+                    int64_t max_nodes) {
   const ParseOptions options = OptionsFor(shape);
   DeductionOptions deduction;
   deduction.allow_uniqueness = uniqueness;
   deduction.allow_guessing = guess;
-  absl::StatusOr<std::unique_ptr<StepSolver>> solver =
-      StepSolver::Create(techniques, deduction);
-  if (!solver.ok()) ThrowValue(solver.status());
+  const std::unique_ptr<StepSolver> solver =
+      BudgetedSteps(techniques, deduction, max_nodes);
   py::gil_scoped_release release;
   absl::StatusOr<Grid> grid = ParseGrid(text, options);
   ExplainOutput out;
   if (!grid.ok()) {
-    out.set_status("invalid");
+    out.set_status(ExplainOutput::INVALID);
     out.set_error(std::string(grid.status().message()));
   } else {
-    out = bank::ExplainToOutput(**solver, *grid);
+    out = bank::ExplainToOutput(*solver, *grid);
   }
   return ToJson(out);
 }
 
 std::string HintJson(const std::string& puzzle, const std::string& grid_text,
-                     const std::string& pencil, const std::string& shape) {
+                     const std::string& pencil, const std::string& shape,
+                     int64_t max_nodes) {
   const ParseOptions options = OptionsFor(shape);
-  absl::StatusOr<std::unique_ptr<StepSolver>> solver =
-      StepSolver::Create("", DeductionOptions{});
-  if (!solver.ok()) ThrowValue(solver.status());
+  const std::unique_ptr<StepSolver> solver =
+      BudgetedSteps("", DeductionOptions{}, max_nodes);
   py::gil_scoped_release release;
   absl::StatusOr<Grid> grid = ParseGrid(puzzle, options);
   if (!grid.ok())
     return ToJson(bank::InvalidHint(std::string(grid.status().message())));
-  return ToJson(bank::Hint(**solver, *grid, grid_text, pencil));
+  return ToJson(bank::Hint(*solver, *grid, grid_text, pencil));
 }
 
 // validate --json / solve --count: status, up to two solutions, nodes,
@@ -229,7 +288,7 @@ std::string Solve(const std::string& text, const std::string& shape, int limit,
   if (r.num_solutions >= 2) {
     status = ValidateOutput::MULTIPLE;
   } else if (r.limit_hit) {
-    status = ValidateOutput::UNKNOWN;
+    status = ValidateOutput::BUDGET_EXCEEDED;
   } else if (r.num_solutions == 0) {
     status = ValidateOutput::NONE;
   } else if (limit == 1) {
@@ -381,9 +440,13 @@ std::vector<std::string> Generate(const GenerateArgs& a) {
 
 // For the overhead benchmark (bench/python_rate_bench.py): process CPU
 // seconds per call, over `repeats` calls on `text`, of (the engine call
-// Rater::Rate, the answer around it: ParseGrid + RateOutputOf + ToJson of a
-// ready rating), with the GIL released.
-std::pair<double, double> BenchEngine(const std::string& text, int repeats) {
+// Rater::Rate; what `rate` adds in C++ around it: ParseGrid and the
+// RateAnswer holding the result; the JSON answer the CLI prints,
+// RateOutputOf + ToJson, which `rate` builds only when asked), with the GIL
+// released. The RateAnswer part copies the result where `rate` moves it, so
+// it is an upper bound.
+std::tuple<double, double, double> BenchEngine(const std::string& text,
+                                               int repeats) {
   absl::StatusOr<Grid> grid = ParseGrid(text);
   if (!grid.ok()) throw py::value_error(std::string(grid.status().message()));
   if (repeats < 1) throw py::value_error("repeats must be at least 1");
@@ -398,12 +461,26 @@ std::pair<double, double> BenchEngine(const std::string& text, int repeats) {
   start = cpu();
   for (int i = 0; i < repeats; ++i) {
     absl::StatusOr<Grid> again = ParseGrid(text);
+    RatingResult copy;
+    copy.status = ready.status;
+    copy.solutions = ready.solutions;
+    copy.features = ready.features;
+    copy.score = ready.score;
+    copy.level = ready.level;
+    auto answer = std::make_unique<RateAnswer>(*std::move(again), rater,
+                                               std::move(copy), false);
+    sink += answer->result().score;
+  }
+  const double wrap = cpu() - start;
+  start = cpu();
+  for (int i = 0; i < repeats; ++i) {
+    absl::StatusOr<Grid> again = ParseGrid(text);
     sink += static_cast<double>(
         ToJson(bank::RateOutputOf(*again, rater, ready, false)).size());
   }
-  const double answer = cpu() - start;
+  const double json = cpu() - start;
   if (sink < 0) throw std::runtime_error("unreachable");
-  return {rate_only / repeats, answer / repeats};
+  return {rate_only / repeats, wrap / repeats, json / repeats};
 }
 
 // The puzzle bank (SQLite), the same file the CLI's --db commands use.
@@ -572,14 +649,43 @@ void Bind(py::module_& m) {
   m.attr("VERSION") = SUDOKU_FORGE_VERSION;
   m.def("engine_version", &RaterEngineVersion);
   m.def("expected_minutes", &ExpectedMinutes, py::arg("score"));
+  py::class_<RateAnswer>(m, "RateAnswer")
+      .def_property_readonly("rated", &RateAnswer::rated)
+      .def("json", &RateAnswer::Json)
+      .def_property_readonly(
+          "score", [](const RateAnswer& a) { return a.result().score; })
+      .def_property_readonly("level",
+                             [](const RateAnswer& a) {
+                               return std::string(LevelName(a.result().level));
+                             })
+      .def_property_readonly(
+          "er", [](const RateAnswer& a) { return a.result().features.er; })
+      .def_property_readonly(
+          "ep", [](const RateAnswer& a) { return a.result().features.ep; })
+      .def_property_readonly(
+          "ed", [](const RateAnswer& a) { return a.result().features.ed; })
+      .def_property_readonly("hardest_technique",
+                             [](const RateAnswer& a) {
+                               return a.result().features.hardest_technique;
+                             })
+      .def_property_readonly(
+          "expected_minutes",
+          [](const RateAnswer& a) { return ExpectedMinutes(a.result().score); })
+      .def_property_readonly("clues", &RateAnswer::Clues)
+      .def_property_readonly(
+          "engine_version",
+          [](const RateAnswer&) { return RaterEngineVersion(); })
+      .def_property_readonly("puzzle", &RateAnswer::Puzzle);
   m.def("rate", &Rate, py::arg("text"), py::arg("shape"), py::arg("stochastic"),
-        py::arg("explain"));
+        py::arg("explain"), py::arg("max_nodes"));
   m.def("rate_many", &RateMany, py::arg("texts"), py::arg("shape"),
-        py::arg("stochastic"), py::arg("jobs"), py::arg("progress"));
+        py::arg("stochastic"), py::arg("jobs"), py::arg("progress"),
+        py::arg("max_nodes"));
   m.def("explain", &Explain, py::arg("text"), py::arg("shape"),
-        py::arg("techniques"), py::arg("uniqueness"), py::arg("guess"));
+        py::arg("techniques"), py::arg("uniqueness"), py::arg("guess"),
+        py::arg("max_nodes"));
   m.def("hint", &HintJson, py::arg("puzzle"), py::arg("grid"),
-        py::arg("pencil"), py::arg("shape"));
+        py::arg("pencil"), py::arg("shape"), py::arg("max_nodes"));
   m.def("solve", &Solve, py::arg("text"), py::arg("shape"), py::arg("limit"),
         py::arg("max_nodes"), py::arg("solver"));
   m.def("parse", &Parse, py::arg("text"), py::arg("shape"));

@@ -37,14 +37,19 @@ const LevelThresholds kThresholds = {model_params::kThresholds[0],
 // Score points per point of ER above kTopFromEr: one point of SE's scale
 // above the forcing chains multiplies the expected time by e.
 constexpr double kTopSlope = 1.0;
-// ER estimate from the trials at the first guess: least squares of SE's ER
-// on the even rows of the hardest list (held-out rho in CALIBRATION.md):
-// intercept, log1p(by_nested), log1p(by_locked).
-constexpr double kTrialEr[] = {9.954, 0.282, -0.649};
-// Where extreme begins: the score of a puzzle at the evil threshold one ER
-// point above kTopFromEr, i.e. SE 9.0, where SE's dynamic forcing chains
-// "+" begin.
-constexpr double kExtremeFromAboveEvil = kTopSlope * (9.0 - kTopFromEr);
+// TopScore(kTopFromEr): the 90th percentile of the linear (human-time)
+// score of cbg000's puzzles just below the top (SE 7.0-7.9), so that few
+// puzzles below the top are capped there (`calibrate --top` prints it
+// again for the installed model).
+constexpr double kTopBase = 7.5;
+// ER estimate of a puzzle SE's ladder cannot finish: least squares of SE's
+// ER on the even rows of the hardest list (held-out rho in CALIBRATION.md;
+// the inputs were chosen by 5-fold cross-validation on those rows among the
+// stuck board's counts, the trial counts and the trace's): intercept, the
+// stuck board's candidates and empty cells, the trace's steps. Fewer
+// candidates on more empty cells (the ladder left little for chains to
+// bite on) and a longer trace mean a higher ER.
+constexpr double kTrialEr[] = {7.43323, -0.02326, 0.14280, 0.00961};
 
 double StochasticValue(const std::map<std::string, double>& m,
                        const std::string& solver, double missing) {
@@ -138,10 +143,10 @@ std::string RaterEngineVersion() {
   return absl::StrCat("rater-", kRaterVersion, ".", model_params::kFitId);
 }
 
-double TopErFromTrials(const TrialDepth& trial) {
-  const double estimate = kTrialEr[0] +
-                          kTrialEr[1] * std::log1p(trial.by_nested) +
-                          kTrialEr[2] * std::log1p(trial.by_locked);
+double TopErFromTrials(const TrialDepth& trial, int trace_steps) {
+  const double estimate = kTrialEr[0] + kTrialEr[1] * trial.candidates +
+                          kTrialEr[2] * trial.empty_cells +
+                          kTrialEr[3] * trace_steps;
   return std::clamp(estimate, kTopUnsolvedEr, 12.0);
 }
 
@@ -153,20 +158,22 @@ double ForgeScore(const RatingFeatures& features) {
   return WithTop(score, features);
 }
 
+double TopScore(double top_er) {
+  return kTopBase + kTopSlope * (top_er - kTopFromEr);
+}
+
 double WithTop(double score, const RatingFeatures& features) {
-  if (features.top_er > kTopFromEr)
-    score += kTopSlope * (features.top_er - kTopFromEr);
-  // A 9x9 puzzle the ladder cannot finish is extreme.
-  if (!features.solved_by_logic && features.top_er > 0)
-    score = std::max(score, ExtremeFrom());
-  return score;
+  if (features.top_er <= 0) return score;  // not 9x9
+  if (features.top_er < kTopFromEr)
+    return std::min(score, TopScore(kTopFromEr));
+  return TopScore(features.top_er);
 }
 
 double ExpectedMinutes(double score) { return std::exp(score) / 60.0; }
 
 LevelThresholds Thresholds() { return kThresholds; }
 
-double ExtremeFrom() { return kThresholds.evil_from + kExtremeFromAboveEvil; }
+double ExtremeFrom() { return TopScore(kTopUnsolvedEr); }
 
 bool EndsInGuessLevel(const RatingFeatures& features) {
   return !features.solved_by_logic && features.top_er == 0;
@@ -182,7 +189,7 @@ Level LevelForScore(double score, bool ends_in_guess,
   if (score < t.medium_from) return Level::kEasy;
   if (score < t.hard_from) return Level::kMedium;
   if (score < t.evil_from) return Level::kHard;
-  if (score < t.evil_from + kExtremeFromAboveEvil) return Level::kEvil;
+  if (score < ExtremeFrom()) return Level::kEvil;
   return Level::kExtreme;
 }
 

@@ -14,6 +14,7 @@
 #include "core/hash.h"
 #include "core/rng.h"
 #include "core/status_macros.h"
+#include "deduction/registry.h"
 #include "deduction/technique_table.h"
 #include "deduction/transform.h"
 #include "solvers/solver.h"
@@ -167,6 +168,24 @@ absl::Status RaterOptions::Validate() const {
   return absl::OkStatus();
 }
 
+namespace {
+
+// Sudoku Explainer's ladder below its last producers (dynamic forcing chains
+// "+" and the nested forcing chains, Technique::LastResort): the ladder
+// top_er was fitted on. Those rows cost seconds to minutes a puzzle at the
+// top; where the ladder stops without them, top_er is the trial estimate.
+std::string TopLadderSpec() {
+  std::vector<std::string> ids;
+  for (std::string& id : SeLadderIds()) {
+    absl::StatusOr<std::unique_ptr<Technique>> t = FindTechnique(id);
+    if (t.ok() && (*t)->LastResort()) continue;
+    ids.push_back(std::move(id));
+  }
+  return absl::StrJoin(ids, ",");
+}
+
+}  // namespace
+
 std::map<std::string, std::string> RaterOptions::Parameters() const {
   std::map<std::string, std::string> p;
   std::string ladder_spec = techniques;
@@ -204,14 +223,22 @@ double SearchEffort(const Grid& puzzle, const Explanation& explanation) {
   return effort;
 }
 
-Rater::Rater(const RaterOptions& options, std::unique_ptr<StepSolver> steps)
-    : options_(options), steps_(std::move(steps)) {}
+Rater::Rater(const RaterOptions& options, std::unique_ptr<StepSolver> steps,
+             std::unique_ptr<StepSolver> se_steps)
+    : options_(options),
+      steps_(std::move(steps)),
+      se_steps_(std::move(se_steps)) {}
 
 std::map<std::string, std::string> Rater::ScoreParameters() const {
   std::map<std::string, std::string> p = options_.Parameters();
   std::vector<std::string> ids;
   for (const auto& t : steps_->ladder()) ids.emplace_back(t->id());
   p["ladder"] = absl::StrJoin(ids, ",");
+  // SE's ladder sets top_er: a technique added there changes ratings at
+  // the top, so stored ones are recomputed.
+  ids.clear();
+  for (const auto& t : se_steps_->ladder()) ids.emplace_back(t->id());
+  p["top_ladder"] = absl::StrJoin(ids, ",");
   return p;
 }
 
@@ -243,7 +270,11 @@ absl::StatusOr<std::unique_ptr<Rater>> Rater::Create(
   deduction.max_nodes = options.max_nodes;
   SUDOKU_ASSIGN_OR_RETURN(std::unique_ptr<StepSolver> steps,
                           StepSolver::Create(options.techniques, deduction));
-  return std::unique_ptr<Rater>(new Rater(options, std::move(steps)));
+  deduction.allow_guessing = false;
+  SUDOKU_ASSIGN_OR_RETURN(std::unique_ptr<StepSolver> se_steps,
+                          StepSolver::Create(TopLadderSpec(), deduction));
+  return std::unique_ptr<Rater>(
+      new Rater(options, std::move(steps), std::move(se_steps)));
 }
 
 RatingResult Rater::Rate(const Grid& puzzle) const {
@@ -303,6 +334,29 @@ absl::Status Rater::AddStochasticFeatures(const Grid& puzzle,
   return absl::OkStatus();
 }
 
+bool Rater::MeasureTop(const Grid& puzzle, const Explanation& e,
+                       RatingFeatures& f, RateStatus* status) const {
+  if (e.solved_by_logic && f.er < kSeLadderFromEr) {
+    f.top_er = f.er;
+    return true;
+  }
+  const Explanation se = se_steps_->Explain(puzzle);
+  if (se.status == ExplainStatus::kOutOfTime ||
+      se.status == ExplainStatus::kBudgetExceeded) {
+    *status = se.status == ExplainStatus::kOutOfTime
+                  ? RateStatus::kOutOfTime
+                  : RateStatus::kBudgetExceeded;
+    return false;
+  }
+  if (se.solved_by_logic) {
+    f.top_er = se.ratings.er;
+    return true;
+  }
+  f.trial = TrialDepthOfTrace(puzzle, se);
+  f.top_er = TopErFromTrials(f.trial, f.steps);
+  return true;
+}
+
 RatingResult Rater::RateAsWritten(const Grid& puzzle, SolveResult exact) const {
   RatingResult result;
   RatingFeatures& f = result.features;
@@ -355,19 +409,16 @@ RatingResult Rater::RateAsWritten(const Grid& puzzle, SolveResult exact) const {
   f.solved_by_logic = e.solved_by_logic;
   f.deduction_guesses = e.guesses;
   f.search_effort = SearchEffort(puzzle, e);
+  if (puzzle.shape().size() == 9 && !MeasureTop(puzzle, e, f, &result.status)) {
+    return result;
+  }
   const uint64_t player_seed =
       DeriveSeed(options_.player_seed, Fnv1a(ToLine(puzzle)));
-  if (puzzle.shape().size() != 9) {
-    f.player_effort = PlayerEffort(puzzle, e, options_.players, player_seed);
-  } else if (e.solved_by_logic) {
-    f.top_er = f.er;
+  if (e.solved_by_logic || f.top_er <= 0) {
     f.player_effort = PlayerEffort(puzzle, e, options_.players, player_seed);
   } else {
-    // The top: the ER estimate from the trials where the ladder got stuck
-    // stands for the guesses, in the score and in the players' effort (a
-    // guess's 20.0 would swamp both with the number of guesses).
-    f.trial = TrialDepthOfTrace(puzzle, e);
-    f.top_er = TopErFromTrials(f.trial);
+    // A 9x9 trace's guesses count at top_er in the players' effort, not at
+    // 20.0 (which would swamp it with the number of guesses).
     Explanation graded = e;
     for (Deduction& step : graded.steps)
       if (step.technique == kGuessId) step.rating = f.top_er;

@@ -40,7 +40,10 @@ namespace sudoku {
 // 4: a graded top for 9x9 (TopEr, the level `extreme`): puzzles the ladder
 // finishes at ER above 8 and those it cannot finish score by the engine's
 // ER estimate; needs-guessing remains for other shapes only.
-inline constexpr int kRaterVersion = 4;
+// 5: the top scores by top_er alone (TopScore), and top_er is the se
+// ladder's ER where that ladder finishes, else the trial estimate at its
+// stuck board.
+inline constexpr int kRaterVersion = 5;
 
 // "rater-<kRaterVersion>.<fit id>", the engine version stored with ratings:
 // a refit (calibrate --fit --write-model) changes it, so stored ratings made
@@ -92,13 +95,15 @@ struct RatingFeatures {
   std::map<std::string, double> stochastic_median_iterations;
   // The base seed of the stochastic runs (derived from the canonical key).
   uint64_t stochastic_seed = 0;
-  // Where a 9x9 trace needs a guess: the trials at its first guess
-  // (rater/trial_depth.h), the top score's inputs. Not computed otherwise.
+  // Where the se ladder gets stuck on a 9x9 puzzle (see top_er): the trials
+  // on its stuck board (rater/trial_depth.h). Not computed otherwise.
   TrialDepth trial;
   // 9x9 only: the engine's estimate of Sudoku Explainer's ER, the input of
-  // the score above the ladder (TopEr in rater/model.cc): the trace's ER
-  // when the ladder finishes, else an estimate from `trial` (at least
-  // kTopUnsolvedEr). 0 for other shapes.
+  // the score at the top (TopScore). Below kSeLadderFromEr it is the
+  // trace's ER; from there on, and whenever the trace guesses, Sudoku
+  // Explainer's own ladder (--techniques=se, no guessing) runs too: its ER
+  // where it finishes, else the estimate from `trial` and the trace's
+  // length (TopErFromTrials, at least kTopUnsolvedEr). 0 for other shapes.
   double top_er = 0;
 };
 
@@ -219,33 +224,46 @@ class Rater {
   bool RunsStochastic() const;
 
  private:
-  Rater(const RaterOptions& options, std::unique_ptr<StepSolver> steps);
+  Rater(const RaterOptions& options, std::unique_ptr<StepSolver> steps,
+        std::unique_ptr<StepSolver> se_steps);
   // The rating of `puzzle` exactly as written (Rate() passes the canonical
   // form); seeds derive from its text. `exact` is the count-to-two search
   // of `puzzle`.
   RatingResult RateAsWritten(const Grid& puzzle, SolveResult exact) const;
   // The stochastic features of `target` (the canonical form) into `f`.
   void RunStochastic(const Grid& target, RatingFeatures& f) const;
+  // top_er (and trial) of a 9x9 puzzle from its trace `e` (f.er set);
+  // false when SE's ladder outlasts the work bound (`status` says how).
+  bool MeasureTop(const Grid& puzzle, const Explanation& e, RatingFeatures& f,
+                  RateStatus* status) const;
 
   RaterOptions options_;
   std::unique_ptr<StepSolver> steps_;
+  // Sudoku Explainer's ladder without guessing, below its dynamic forcing
+  // chains "+" and nested forcing chains: top_er at the top.
+  std::unique_ptr<StepSolver> se_steps_;
 };
 
 // The Forge score of a feature set (the fitted model). Larger is harder.
 double ForgeScore(const RatingFeatures& features);
-// A linear score (the human-time model's) with the top added: above
-// kTopFromEr the score grows with top_er, and a 9x9 puzzle the ladder
-// cannot finish scores at least ExtremeFrom(). ForgeScore() is
-// WithTop(installed linear model).
+// A linear score (the human-time model's) with the top: a 9x9 puzzle at the
+// top (top_er >= kTopFromEr) scores TopScore(top_er) whatever the linear
+// score, so the human-time part cannot reverse the order there; a 9x9
+// puzzle below the top scores at most TopScore(kTopFromEr). Other shapes
+// keep the linear score. ForgeScore() is WithTop(installed linear model).
 double WithTop(double score, const RatingFeatures& features);
+// The score of a 9x9 puzzle at the top: kTopSlope score points per ER
+// point above TopScore(kTopFromEr) (docs/CALIBRATION.md, "The top").
+double TopScore(double top_er);
 // The expected solve time of a typical player of the human-time data, in
 // minutes: e^score / 60 (the score models ln seconds; docs/CALIBRATION.md
 // gives its error on the held-out rows and which players it describes).
 double ExpectedMinutes(double score);
 // Whether the fitted model reads a stochastic-solver input.
 bool ModelUsesStochastic();
-// The level of a score. A 9x9 puzzle the ladder cannot finish gets a graded
-// score (TopEr) and the level extreme; other shapes get kNeedsGuessing.
+// The level of a score. A 9x9 puzzle is extreme when top_er >= kTopUnsolvedEr
+// (SE's chains "+" and nested chains, or a puzzle SE's ladder here cannot
+// finish); other shapes whose trace guesses get kNeedsGuessing.
 Level LevelFor(double score, const RatingFeatures& features);
 // Whether `features` get kNeedsGuessing whatever the score: a trace that
 // ends in a guess on a shape other than 9x9.
@@ -256,21 +274,27 @@ struct LevelThresholds {
   double medium_from, hard_from, evil_from;
 };
 LevelThresholds Thresholds();
-// Where extreme begins (fitted by `calibrate --top`, docs/CALIBRATION.md).
+// Where extreme begins: TopScore(kTopUnsolvedEr).
 double ExtremeFrom();
 // LevelFor with explicit thresholds (calibration tries candidates);
 // `ends_in_guess` is EndsInGuessLevel().
 Level LevelForScore(double score, bool ends_in_guess,
                     const LevelThresholds& thresholds);
 
-// The top of the score for 9x9 (docs/CALIBRATION.md, "The top"): the score
-// adds kTopSlope * (top_er - kTopFromEr) above kTopFromEr.
+// The top of the score for 9x9 (docs/CALIBRATION.md, "The top") begins at
+// this top_er.
 inline constexpr double kTopFromEr = 8.0;
-// The ER estimate of a 9x9 puzzle the ladder cannot finish is at least this
-// (above every ER the ladder finishes with: 8.8 on cbg000).
+// From this ER of the trace (or when it guesses) the rater runs SE's ladder
+// for top_er: the default ladder's ER is at most a few tenths below SE's
+// there, so every puzzle SE rates 8.0 or more is caught.
+inline constexpr double kSeLadderFromEr = 7.0;
+// The ER estimate of a 9x9 puzzle SE's ladder cannot finish is at least this
+// (SE's chains "+" begin at 9.0), and extreme begins there.
 inline constexpr double kTopUnsolvedEr = 9.0;
-// The ER estimate from the trials where the ladder got stuck.
-double TopErFromTrials(const TrialDepth& trial);
+// The ER estimate of a 9x9 puzzle SE's ladder cannot finish, from its stuck
+// board (`trial`) and the length of the trace (steps, guesses included),
+// clamped to [kTopUnsolvedEr, 12].
+double TopErFromTrials(const TrialDepth& trial, int trace_steps);
 
 // The score band [lo, hi) of a level (for generation targets).
 std::pair<double, double> ScoreBand(Level level);

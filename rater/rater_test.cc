@@ -71,23 +71,92 @@ TEST(RaterTest, GradesA9x9PuzzleTheLadderCannotFinish) {
   EXPECT_GE(r.score, ExtremeFrom());
   ASSERT_TRUE(r.features.trial.computed);
   EXPECT_GT(r.features.trial.candidates, 0);
-  EXPECT_EQ(r.features.top_er, TopErFromTrials(r.features.trial));
+  EXPECT_EQ(r.features.top_er,
+            TopErFromTrials(r.features.trial, r.features.steps));
   EXPECT_GE(r.features.top_er, kTopUnsolvedEr);
-  // The guesses count at top_er in the players' effort, not at 20.0: the
-  // score stays within a few points of the extreme threshold.
-  EXPECT_LT(r.score, ExtremeFrom() + 5);
+  EXPECT_EQ(r.score, TopScore(r.features.top_er));
 }
 
-TEST(RaterTest, ScoreGrowsWithTheTopErAboveTheForcingChains) {
+// A 9x9 feature set whose linear (human-time) score is large or small.
+RatingFeatures NineByNine(double top_er, double player_effort,
+                          int64_t solver_guesses) {
   RatingFeatures f;
-  f.solved_by_logic = true;
-  f.player_effort = 1e6;
-  f.top_er = kTopFromEr;
-  const double at_start = ForgeScore(f);
-  f.top_er = kTopFromEr + 1;
-  EXPECT_GT(ForgeScore(f), at_start);
-  f.top_er = kTopFromEr - 1;
-  EXPECT_EQ(ForgeScore(f), at_start);
+  f.solved_by_logic = top_er < kTopUnsolvedEr;
+  f.player_effort = player_effort;
+  f.solver_guesses = solver_guesses;
+  f.top_er = top_er;
+  return f;
+}
+
+TEST(RaterTest, ScoreAtTheTopRisesWithTopErWhateverTheHumanTimeInputs) {
+  // Along the top, in steps of 0.1 ER, the lowest score of a puzzle
+  // (smallest human-time inputs) stays above the highest score one step
+  // below it (largest inputs): the human-time part cannot reverse the order.
+  for (int tenth = 80; tenth < 125; ++tenth) {
+    const double er = tenth / 10.0;
+    const double low = ForgeScore(NineByNine(er + 0.1, 1.0, 0));
+    const double high = ForgeScore(NineByNine(er, 1e30, 1'000'000));
+    EXPECT_GT(low, high) << "top_er " << er;
+    EXPECT_EQ(low, TopScore(er + 0.1));
+  }
+}
+
+TEST(RaterTest, BelowTheTopA9x9PuzzleScoresAtMostTheTopsStart) {
+  const double start = TopScore(kTopFromEr);
+  for (double er : {2.0, 6.6, 7.9}) {
+    const RatingFeatures hard = NineByNine(er, 1e30, 1'000'000);
+    EXPECT_EQ(ForgeScore(hard), start) << er;  // capped
+    const RatingFeatures easy = NineByNine(er, 50.0, 0);
+    EXPECT_LT(ForgeScore(easy), start) << er;  // the human-time model's own
+    EXPECT_LE(ForgeScore(easy), ForgeScore(NineByNine(kTopFromEr, 1.0, 0)));
+  }
+  // Other shapes have no top_er and keep the linear score.
+  RatingFeatures other = NineByNine(0, 1e30, 1'000'000);
+  other.solved_by_logic = true;
+  EXPECT_GT(ForgeScore(other), start);
+}
+
+TEST(RaterTest, TheTopsLevelsFollowTopEr) {
+  const LevelThresholds t = Thresholds();
+  EXPECT_GE(TopScore(kTopFromEr), t.evil_from);
+  EXPECT_EQ(ExtremeFrom(), TopScore(kTopUnsolvedEr));
+  for (double inputs : {1.0, 1e30}) {
+    const RatingFeatures below = NineByNine(7.9, inputs, 9);
+    EXPECT_NE(LevelFor(ForgeScore(below), below), Level::kExtreme);
+    const RatingFeatures evil = NineByNine(8.5, inputs, 9);
+    EXPECT_EQ(LevelFor(ForgeScore(evil), evil), Level::kEvil);
+    const RatingFeatures extreme = NineByNine(kTopUnsolvedEr, inputs, 9);
+    EXPECT_EQ(LevelFor(ForgeScore(extreme), extreme), Level::kExtreme);
+  }
+}
+
+// cbg000 (SE ER 8.9 by se-steps.sh as written, tests/data/se_steps.txt): SE's
+// ladder finishes it, so top_er is that ladder's ER, and the score is the
+// top's. The rater walks the canonical form, where SE's order of search
+// finds other chains (ER 8.5 there): every isomorph gets that one rating.
+constexpr char kSe89[] =
+    "...4....94.71...3..8..3...5...673.5.3..8.....87..9..4......2.6.......5..9."
+    "2...8.4";
+
+TEST(RaterTest, TopErIsSudokuExplainersLadderErWhereItFinishes) {
+  auto rater = Rater::Create({});
+  ASSERT_OK(rater);
+  const Grid puzzle = *ParseGrid(kSe89);
+  const RatingResult r = (*rater)->Rate(puzzle);
+  ASSERT_EQ(r.status, RateStatus::kRated);
+  DeductionOptions no_guess;
+  no_guess.allow_guessing = false;
+  auto se = StepSolver::Create("se", no_guess);
+  ASSERT_OK(se);
+  // The canonical form is what the rater walks.
+  const Explanation e = (*se)->Explain(Canonicalize(puzzle)->form);
+  ASSERT_TRUE(e.solved_by_logic);
+  EXPECT_EQ(r.features.top_er, e.ratings.er);
+  EXPECT_GE(r.features.top_er, kTopFromEr);
+  EXPECT_LT(r.features.top_er, kTopUnsolvedEr);
+  EXPECT_FALSE(r.features.trial.computed);
+  EXPECT_EQ(r.score, TopScore(r.features.top_er));
+  EXPECT_EQ(r.level, Level::kEvil);
 }
 
 TEST(RaterTest, RejectsBadPlayerOptions) {
@@ -339,6 +408,18 @@ TEST(RaterTest, EngineVersionAndParametersNameTheSetup) {
   ASSERT_OK(rater);
   std::map<std::string, std::string> p = (*rater)->Parameters();
   EXPECT_THAT(p["ladder"], ::testing::HasSubstr("hidden_single"));
+  // SE's ladder, which sets top_er (its Nishio chains are SE's own row).
+  EXPECT_THAT(p["top_ladder"], ::testing::HasSubstr("nishio_chain"));
+  // ... below its "+" and nested forcing chains (seconds to minutes a
+  // puzzle; top_er takes the trial estimate where the ladder stops).
+  EXPECT_THAT(p["top_ladder"], ::testing::HasSubstr("se_dynamic_chains"));
+  EXPECT_THAT(
+      p["top_ladder"],
+      ::testing::Not(::testing::HasSubstr("dynamic_forcing_chain_plus")));
+  EXPECT_THAT(p["top_ladder"],
+              ::testing::Not(::testing::HasSubstr("nested_chain")));
+  EXPECT_THAT(p["ladder"],
+              ::testing::Not(::testing::HasSubstr("nishio_chain")));
   EXPECT_EQ(p.count("stochastic.anneal"), 1u);
   RaterOptions other;
   other.stochastic_seed = 2;

@@ -162,6 +162,7 @@ bool PropagateSingles(Board& board, bool locked) {
 TrialDepth MeasureTrialDepth(const Board& board) {
   TrialDepth t;
   t.computed = true;
+  t.empty_cells = board.num_empty();
   Board after = board;
   for (const auto& [cell, digit] : Candidates(board)) {
     ++t.candidates;
@@ -186,6 +187,8 @@ TrialDepth TrialDepthOfTrace(const Grid& puzzle,
     if (step.technique == kGuessId) return MeasureTrialDepth(*board);
     if (!ApplyDeduction(step, &*board)) return {};
   }
+  if (explanation.status == ExplainStatus::kStuck)
+    return MeasureTrialDepth(*board);
   return {};
 }
 

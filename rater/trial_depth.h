@@ -27,6 +27,7 @@ namespace sudoku {
 
 struct TrialDepth {
   bool computed = false;  // false: the trace had no guess to measure at
+  int empty_cells = 0;    // empty cells of the stuck board
   int candidates = 0;     // candidates left on the stuck board
   int by_singles = 0;     // removed by trials propagated with singles
   int by_locked = 0;      // ... with singles, pointing and claiming
@@ -42,7 +43,8 @@ bool PropagateSingles(Board& board, bool locked);
 TrialDepth MeasureTrialDepth(const Board& board);
 
 // The trial counts where `explanation` (a trace of `puzzle`) made its first
-// guess; not computed when it made none or the replay fails.
+// guess, or at its end when it stopped stuck (a ladder without guessing);
+// not computed when it did neither or the replay fails.
 TrialDepth TrialDepthOfTrace(const Grid& puzzle,
                              const Explanation& explanation);
 

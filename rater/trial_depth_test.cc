@@ -90,8 +90,29 @@ TEST(TrialDepthTest, CountsAreNestedAndSoundWhereTheLadderIsStuck) {
   for (int cell = 0; cell < puzzle.num_cells(); ++cell)
     empty += board->value(cell) == 0 ? 1 : 0;
   EXPECT_GT(empty, 0);
+  EXPECT_EQ(t.empty_cells, empty);
   EXPECT_LE(t.by_nested, t.candidates - empty);
   EXPECT_LE(t.by_locked, t.candidates - empty);
+}
+
+TEST(TrialDepthTest, MeasuresAtTheEndOfAStuckTrace) {
+  // Sudoku Explainer's ladder without guessing stops stuck on this puzzle;
+  // the trials are measured on the board it leaves.
+  const Grid puzzle = *ParseGrid(kHardest);
+  DeductionOptions options;
+  options.allow_guessing = false;
+  auto steps = StepSolver::Create("se", options);
+  ASSERT_OK(steps);
+  const Explanation e = (*steps)->Explain(puzzle);
+  ASSERT_EQ(e.status, ExplainStatus::kStuck);
+  absl::StatusOr<Board> board = Board::FromGrid(puzzle);
+  ASSERT_OK(board);
+  for (const Deduction& step : e.steps)
+    ASSERT_TRUE(ApplyDeduction(step, &*board));
+  const TrialDepth t = TrialDepthOfTrace(puzzle, e);
+  ASSERT_TRUE(t.computed);
+  EXPECT_EQ(t.empty_cells, board->num_empty());
+  EXPECT_EQ(t.candidates, MeasureTrialDepth(*board).candidates);
 }
 
 TEST(TrialDepthTest, NoTrialsWithoutAGuess) {

@@ -731,31 +731,47 @@ std::string ExpectedTimeSection(const std::vector<Scored>& human_rows) {
 struct TopSet {
   const char* file;
   const char* label;
-  double min;
+  double min, max;  // label range [min, max)
   const char* what;
 };
 constexpr TopSet kTopSets[] = {
-    {"cbg000_controlled_bias.tsv", "ser", 8.0, "cbg000, SER ≥ 8"},
-    {"hardest_database_110626.tsv", "er", 0.0, "hardest list"}};
+    {"cbg000_controlled_bias.tsv", "ser", 8.0, 99.0, "cbg000, SER ≥ 8"},
+    {"hardest_database_110626.tsv", "er", 0.0, 99.0, "hardest list"}};
+// Just below the top, every kBelowTopEvery-th row: where TopScore(kTopFromEr)
+// sits among the linear scores.
+constexpr TopSet kBelowTop = {"cbg000_controlled_bias.tsv", "ser", 7.0, 8.0,
+                              "cbg000, 7.0 ≤ SER < 8"};
+constexpr int kBelowTopEvery = 10;
 
 struct TopRated {
   RatedFile file;
   std::vector<Scored> rows;  // in file order: even and odd rows alternate
+  int every = 1;             // every this-th row of the set was rated
 };
 
-// Every `every`-th row of `set` with a label at least set.min, rated.
+// Every `every`-th row of `set` with a label in its range, rated. With
+// run.sample, `every` grows by an odd factor until at most run.sample rows
+// are left: odd, so that a row's parity in the sample is its parity in the
+// set (the fits' even rows stay apart from the odd ones).
 absl::StatusOr<TopRated> RateTopSet(const Rater& rater,
                                     const CalibrationRun& run,
                                     const TopSet& set, int every) {
   TopRated out;
   SUDOKU_ASSIGN_OR_RETURN(
       out.file, LoadRated(absl::StrCat(run.rated_dir, "/", set.file)));
-  std::vector<const RatedRow*> rows;
-  int k = 0;
+  std::vector<const RatedRow*> in_range;
   for (const RatedRow& row : out.file.rows) {
     std::optional<double> v = LabelValue(set.label, row.labels.at(set.label));
-    if (v && *v >= set.min && k++ % every == 0) rows.push_back(&row);
+    if (v && *v >= set.min && *v < set.max) in_range.push_back(&row);
   }
+  int stride = 1;
+  while (run.sample > 0 &&
+         in_range.size() > static_cast<size_t>(run.sample * every * stride))
+    stride += 2;
+  out.every = every * stride;
+  std::vector<const RatedRow*> rows;
+  for (size_t k = 0; k < in_range.size(); k += static_cast<size_t>(out.every))
+    rows.push_back(in_range[k]);
   out.rows = RateRows(rater, rows, set.file, run.jobs);
   return out;
 }
@@ -779,7 +795,9 @@ double TopRho(const std::vector<Scored>& rows, const std::string& label,
 }
 
 std::vector<double> TrialInputs(const RatingFeatures& f) {
-  return {std::log1p(f.trial.by_nested), std::log1p(f.trial.by_locked)};
+  return {static_cast<double>(f.trial.candidates),
+          static_cast<double>(f.trial.empty_cells),
+          static_cast<double>(f.steps)};
 }
 
 // The trial-ER estimate refitted on the even rows of the hardest list, its
@@ -796,20 +814,21 @@ std::string TrialFitText(const TopRated& hardest) {
     y.push_back(*v);
   }
   const std::vector<double> b = LeastSquares(x, y);
-  if (b.size() != 3) return "No trial rows to fit.\n\n";
+  if (b.size() != 4) return "No trial rows to fit.\n\n";
   auto refit = [&b](const Scored& s) {
     const std::vector<double> in = TrialInputs(s.features);
-    return b[0] + b[1] * in[0] + b[2] * in[1];
+    return b[0] + b[1] * in[0] + b[2] * in[1] + b[3] * in[2];
   };
   auto installed = [](const Scored& s) {
-    return TopErFromTrials(s.features.trial);
+    return TopErFromTrials(s.features.trial, s.features.steps);
   };
   return absl::StrFormat(
-      "The ER estimate from the trials, refitted now on the %d even rows of "
-      "the hardest list: %.3f + %.3f log(1 + by_nested) + %.3f log(1 + "
-      "by_locked), held-out rho %.3f on the odd rows (installed estimate, "
-      "clamped to [%.1f, 12]: %.3f).\n\n",
-      y.size(), b[0], b[1], b[2], TopRho(hardest.rows, "er", 1, refit),
+      "The ER estimate from the trials on the stuck board of SE's ladder, "
+      "refitted now on the %d even rows of the hardest list: %.4f %+.5f "
+      "candidates %+.5f empty cells (of the "
+      "stuck board) %+.5f trace steps, held-out rho %.3f on the odd rows "
+      "(installed estimate, clamped to [%.1f, 12]: %.3f).\n\n",
+      y.size(), b[0], b[1], b[2], b[3], TopRho(hardest.rows, "er", 1, refit),
       kTopUnsolvedEr, TopRho(hardest.rows, "er", 1, installed));
 }
 
@@ -828,13 +847,12 @@ absl::StatusOr<std::string> TopStochasticText(const Rater& rater,
   md << "Stochastic solvers at the papers' budgets (anneal: 4 runs of at most "
         "2·10⁵ iterations, Chi & Lange; hillclimb: 2 runs of 10⁵ expanded "
         "states with restarts, Jones et al.; RESEDA: 4 attempts with "
-        "27-zone partial restarts, Maire & Prissette), on every "
-     << kTopStochasticEvery
-     << "th row of each set. Least squares of log(SE ER) on the even rows, "
-        "Spearman's rho on the odd rows:\n\n"
-     << "| set | n | mean success anneal / hillclimb / reseda | deduction "
-        "only | + failure rates | + log iterations |\n"
-     << "|---|---:|---|---:|---:|---:|\n";
+        "27-zone partial restarts, Maire & Prissette), on every k-th row of "
+        "each set. Least squares of log(SE ER) on the even rows, Spearman's "
+        "rho on the odd rows:\n\n"
+     << "| set | k | n | mean success anneal / hillclimb / reseda | "
+        "deduction only | + failure rates | + log iterations |\n"
+     << "|---|---:|---:|---|---:|---:|---:|\n";
   const std::vector<std::string> base = {"top_er", "log_player_effort"};
   for (const TopSet& set : kTopSets) {
     SUDOKU_ASSIGN_OR_RETURN(TopRated t,
@@ -858,9 +876,9 @@ absl::StatusOr<std::string> TopStochasticText(const Rater& rater,
       }
     }
     md << absl::StrFormat(
-        "| %s | %d | %.2f / %.2f / %.2f | %.3f | %.3f | %.3f |\n", set.what, n,
-        mean[0] / std::max(1, n), mean[1] / std::max(1, n),
-        mean[2] / std::max(1, n),
+        "| %s | %d | %d | %.2f / %.2f / %.2f | %.3f | %.3f | %.3f |\n",
+        set.what, t.every, n, mean[0] / std::max(1, n),
+        mean[1] / std::max(1, n), mean[2] / std::max(1, n),
         FitLogModel(split.even, split.odd, base).held_out_rho,
         FitLogModel(split.even, split.odd, fails).held_out_rho,
         FitLogModel(split.even, split.odd, iters).held_out_rho);
@@ -869,27 +887,66 @@ absl::StatusOr<std::string> TopStochasticText(const Rater& rater,
   return md.str();
 }
 
+// Where the top starts among the linear scores just below it.
+absl::StatusOr<std::string> BelowTopText(const Rater& rater,
+                                         const CalibrationRun& run) {
+  SUDOKU_ASSIGN_OR_RETURN(TopRated t,
+                          RateTopSet(rater, run, kBelowTop, kBelowTopEvery));
+  const ScoreModel model = InstalledScoreModel();
+  std::vector<double> linear;
+  for (const Scored& s : t.rows) {
+    if (s.ok && s.features.top_er < kTopFromEr)
+      linear.push_back(model.Score(s.features));
+  }
+  if (linear.empty()) return std::string("No row just below the top.\n\n");
+  std::sort(linear.begin(), linear.end());
+  const double start = TopScore(kTopFromEr);
+  const auto above = std::upper_bound(linear.begin(), linear.end(), start);
+  return absl::StrFormat(
+      "Just below the top (%s, every %dth row, %d with top_er < %.1f), the "
+      "linear score has median %.3f and 90th percentile %.3f; %.1f %% of "
+      "these rows are capped at the top's start %.4f (set near that 90th "
+      "percentile).\n\n",
+      kBelowTop.what, t.every, linear.size(), kTopFromEr,
+      SortedQuantile(linear, 0.5), SortedQuantile(linear, 0.9),
+      100.0 * static_cast<double>(linear.end() - above) /
+          static_cast<double>(linear.size()),
+      start);
+}
+
 // "The top": how the score ranks SE's ER where deduction is hardest.
 absl::StatusOr<std::string> TopSection(const Rater& rater,
                                        const CalibrationRun& run) {
   std::ostringstream md;
   md << "## The top (9×9 above the forcing chains)\n\n"
-     << "Above ER " << kTopFromEr
-     << " the score adds the engine's ER estimate (`top_er`: the ladder's "
-        "ER where it finishes, else\n"
-     << "the estimate from trials at its first guess, rater/trial_depth.h, "
-        "at least "
-     << kTopUnsolvedEr << "), one score point per ER point. A 9×9 puzzle the\n"
-     << "ladder cannot finish is `extreme` (score ≥ ExtremeFrom() = "
-     << absl::StrFormat("%.4f", ExtremeFrom())
-     << ", the evil threshold plus one ER point);\n"
-     << "`needs-guessing` remains for other shapes. Rows: every row of the "
-        "two sets; *odd* rows were seen by no fit\n"
-     << "(the trial estimate is fitted on the even rows of the hardest list; "
-        "the slope and the start are set, not fitted).\n\n"
-     << "| set | n | rho(score, SE ER), odd rows | all rows | rho(top_er, SE "
-        "ER) | rho(our ER, SE ER) | rho(score, W) | rho(score, B) |\n"
-     << "|---|---:|---:|---:|---:|---:|---:|---:|\n";
+     << "A 9×9 puzzle whose trace reaches ER " << kSeLadderFromEr
+     << " or guesses is walked again on Sudoku Explainer's own ladder\n"
+     << "(`--techniques=se` below its \"+\" and nested forcing chains, no "
+        "guessing). Its `top_er` is that ladder's ER "
+        "where it finishes, else the estimate from\n"
+     << "trials on its stuck board (rater/trial_depth.h, at least "
+     << kTopUnsolvedEr << "). From `top_er` = " << kTopFromEr
+     << " on, the score is `top_er` alone:\n"
+     << absl::StrFormat("TopScore(top_er) = %.4f + (top_er − %.1f)",
+                        TopScore(kTopFromEr), kTopFromEr)
+     << ", one score point per ER point, so the human-time part cannot "
+        "reverse the order there;\n"
+     << "a 9×9 puzzle below the top scores at most "
+     << absl::StrFormat("%.4f", TopScore(kTopFromEr))
+     << ". Extreme is `top_er` ≥ " << kTopUnsolvedEr
+     << absl::StrFormat(" (score ≥ ExtremeFrom() = %.4f)", ExtremeFrom())
+     << "; `needs-guessing` remains for other shapes.\n"
+     << "Rows: every k-th row of the two sets (k = 1 without `--sample`; "
+        "k odd, so a row's parity is its parity in the set);\n"
+     << "*odd* rows were seen by no fit (the trial estimate is fitted on the "
+        "even\n"
+     << "rows of the hardest list; the slope is set, not fitted). When SE's "
+        "nested forcing chains join the `se` ladder,\n"
+     << "the hardest list's `top_er` becomes that ladder's ER.\n\n"
+     << "| set | k | n | rho(score, SE ER), odd rows | all rows | "
+        "rho(top_er, SE ER) | rho(our ER, SE ER) | rho(score, W) | "
+        "rho(score, B) |\n"
+     << "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   std::string trial_text;
   auto score = [](const Scored& s) { return s.score; };
   for (const TopSet& set : kTopSets) {
@@ -899,8 +956,8 @@ absl::StatusOr<std::string> TopSection(const Rater& rater,
     const bool has_wb = std::find(t.file.columns.begin(), t.file.columns.end(),
                                   "W") != t.file.columns.end();
     md << absl::StrFormat(
-        "| %s | %d | %.3f | %.3f | %.3f | %.3f | %s | %s |\n", set.what, n,
-        TopRho(t.rows, set.label, 1, score),
+        "| %s | %d | %d | %.3f | %.3f | %.3f | %.3f | %s | %s |\n", set.what,
+        t.every, n, TopRho(t.rows, set.label, 1, score),
         TopRho(t.rows, set.label, -1, score),
         TopRho(t.rows, set.label, -1,
                [](const Scored& s) { return s.features.top_er; }),
@@ -911,6 +968,8 @@ absl::StatusOr<std::string> TopSection(const Rater& rater,
     if (std::string(set.label) == "er") trial_text = TrialFitText(t);
   }
   md << "\n" << trial_text;
+  SUDOKU_ASSIGN_OR_RETURN(std::string base, BelowTopText(rater, run));
+  md << base;
   SUDOKU_ASSIGN_OR_RETURN(std::string stochastic,
                           TopStochasticText(rater, run));
   md << stochastic;

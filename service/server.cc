@@ -194,8 +194,9 @@ absl::Status Serve(const ServerOptions& options,
   httplib::Server svr;
   // Enough HTTP threads that every worker and every queue slot can be
   // waited on while a few more connections get their 503 or /healthz.
-  const size_t http_threads =
-      static_cast<size_t>(options.service.workers + options.service.queue + 8);
+  const size_t http_threads = static_cast<size_t>(
+      options.service.workers + options.service.express_workers +
+      options.service.queue + 8);
   svr.new_task_queue = [http_threads] {
     return new httplib::ThreadPool(http_threads);
   };

@@ -115,6 +115,8 @@ absl::StatusOr<std::unique_ptr<Service>> Service::Create(
     const ServiceOptions& options) {
   if (options.workers < 1 || options.workers > 256)
     return absl::InvalidArgumentError("--threads must be 1..256");
+  if (options.express_workers < 0 || options.express_workers > 256)
+    return absl::InvalidArgumentError("--express-threads must be 0..256");
   if (options.queue < 0)
     return absl::InvalidArgumentError("--queue must be at least 0");
   if (!(options.max_seconds > 0))
@@ -135,7 +137,8 @@ absl::StatusOr<std::unique_ptr<Service>> Service::Create(
   absl::StatusOr<std::unique_ptr<Rater>> judge =
       Rater::Create(WithSolverFeatures({}));
   if (!judge.ok()) return judge.status();
-  std::vector<Worker> workers(static_cast<size_t>(options.workers));
+  std::vector<Worker> workers(
+      static_cast<size_t>(options.workers + options.express_workers));
   if (!options.db_path.empty()) {
     for (Worker& w : workers) {
       absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> store =
@@ -158,10 +161,8 @@ Service::Service(const ServiceOptions& options,
       rate_options_(rate_options),
       rater_(std::move(rater)),
       judge_(std::move(judge)),
-      score_parameters_(rater_->ScoreParameters()),
-      engine_version_(RaterEngineVersion()),
       workers_(std::move(workers)),
-      queue_(options.workers, options.queue) {}
+      queue_(options.workers, options.express_workers, options.queue) {}
 
 Service::~Service() { Shutdown(); }
 
@@ -174,36 +175,41 @@ void Service::Shutdown() {
 }
 
 std::string Service::MetricsText() const {
-  return metrics_.Text(queue_.Depth(), queue_.Busy(), options_.workers);
+  return metrics_.Text(queue_.Depth(), queue_.Busy(),
+                       options_.workers + options_.express_workers);
 }
 
-Answer Service::RunJob(std::function<Answer(Worker&, Clock::time_point)> fn) {
+Answer Service::RunJob(std::function<Answer(Worker&, Clock::time_point)> fn,
+                       bool light) {
   const Clock::time_point deadline =
       Clock::now() + std::chrono::duration_cast<Clock::duration>(
                          std::chrono::duration<double>(options_.max_seconds));
   auto promise = std::make_shared<std::promise<Answer>>();
   std::future<Answer> future = promise->get_future();
-  const bool queued = queue_.TrySubmit([this, promise, deadline,
-                                        fn = std::move(fn)](int worker) {
-    if (options_.job_hook) options_.job_hook();
-    Answer a;
-    if (Clock::now() >= deadline) {
-      // Its request has been answered 503 (or soon will be): no one waits
-      // for this work, so the worker moves on.
-      a = ErrorAnswer(503, "work budget exceeded while waiting for a worker",
-                      "seconds", 1);
-    } else {
-      try {
-        a = fn(workers_[static_cast<size_t>(worker)], deadline);
-      } catch (const std::exception& e) {
-        a = ErrorAnswer(500, absl::StrCat("internal error: ", e.what()));
-      }
-    }
-    promise->set_value(std::move(a));
-  });
+  const bool queued = queue_.TrySubmit(
+      [this, promise, deadline, fn = std::move(fn)](int worker) {
+        if (options_.job_hook) options_.job_hook();
+        Answer a;
+        if (Clock::now() >= deadline) {
+          // Its request has been answered 503 (or soon will be): no one waits
+          // for this work, so the worker moves on.
+          a = ErrorAnswer(503,
+                          "work budget exceeded while waiting for a worker",
+                          "seconds", 1);
+        } else {
+          try {
+            a = fn(workers_[static_cast<size_t>(worker)], deadline);
+          } catch (const std::exception& e) {
+            a = ErrorAnswer(500, absl::StrCat("internal error: ", e.what()));
+          }
+        }
+        promise->set_value(std::move(a));
+      },
+      light);
   if (!queued) {
     return ErrorAnswer(503,
-                       absl::StrCat("the server is busy: ", options_.workers,
+                       absl::StrCat("the server is busy: ",
+                                    options_.workers + options_.express_workers,
                                     " workers running and ", options_.queue,
                                     " requests waiting (--queue); retry later"),
                        "queue", 1);
@@ -249,13 +255,29 @@ std::string Service::ShapeRefusal(const std::string& shape_name) const {
                       absl::StrJoin(options_.shapes, ", "), "; --shapes)");
 }
 
+bool IsLight(const Grid& puzzle) {
+  // The exact search settles an ordinary puzzle (one the singles nearly
+  // solve) in a handful of nodes; a hard one needs more (magictour top1465:
+  // median 23 backtrack nodes, qqwing easy: 1). A guess only: it chooses a
+  // lane, never an answer.
+  constexpr int64_t kLightNodes = 4;
+  absl::StatusOr<Board> board = Board::FromGrid(puzzle);
+  if (!board.ok()) return true;  // clashing givens: answered at once
+  return !BruteForceSolve(*board, kLightNodes).limit_hit;
+}
+
 int Service::CountSolutions(const Grid& puzzle, Clock::time_point deadline,
-                            int64_t* nodes) const {
+                            int64_t* nodes, SolveResult* known) const {
   absl::StatusOr<Board> board = Board::FromGrid(puzzle);
   if (!board.ok()) return 0;  // clashing givens: no solution
-  const BruteForceResult r =
-      BruteForceSolve(*board, options_.max_nodes, deadline);
+  BruteForceResult r = BruteForceSolve(*board, options_.max_nodes, deadline);
   *nodes = r.nodes;
+  if (known != nullptr) {
+    known->num_solutions = r.num_solutions;
+    known->limit_hit = r.limit_hit;
+    known->solutions = std::move(r.solutions);
+    known->nodes = r.nodes;
+  }
   if (!r.limit_hit) return r.num_solutions;
   return options_.max_nodes > 0 && r.nodes >= options_.max_nodes ? -1 : -2;
 }
@@ -277,52 +299,6 @@ Answer Service::NodeBudgetAnswer(int64_t nodes) {
       "nodes");
 }
 
-absl::StatusOr<std::optional<RateOutput>> Service::Lookup(
-    Worker& w, const Grid& puzzle, const std::string& key) {
-  SUDOKU_ASSIGN_OR_RETURN(
-      std::optional<StoredPuzzle> known,
-      w.store->FindByCanonicalKey(puzzle.shape().name(), key));
-  if (!known.has_value()) return std::nullopt;
-  SUDOKU_ASSIGN_OR_RETURN(std::vector<proto::Rating> ratings,
-                          w.store->Ratings(known->id));
-  const bool wants_stochastic = rater_->RunsStochastic();
-  for (auto r = ratings.rbegin(); r != ratings.rend(); ++r) {
-    // bank::SameRating without rebuilding the rater's parameters.
-    if (r->engine_version() != engine_version_) continue;
-    if (std::map<std::string, std::string>(r->parameters().begin(),
-                                           r->parameters().end()) !=
-        score_parameters_) {
-      continue;
-    }
-    // Stored without the stochastic solvers' results: rate again, so the
-    // bank gets them (bank::RatingBank::Lookup does the same).
-    if (wants_stochastic && !bank::HasStochastic(*r)) continue;
-    return bank::RateOutputOfStored(puzzle, *r, known->id);
-  }
-  return std::nullopt;
-}
-
-absl::StatusOr<int64_t> Service::StoreSubmission(Worker& w, const Grid& puzzle,
-                                                 const RatingResult& result,
-                                                 const std::string& label) {
-  int64_t id = 0;
-  // What bank::RatingBank::Store stores (puzzle, then the rating record;
-  // no trace), with the client's label in the puzzle's provenance.
-  const absl::Status stored = w.store->RunInTransaction([&]() -> absl::Status {
-    NewPuzzle np;
-    np.givens = puzzle;
-    np.solution = result.solutions.at(0);
-    np.num_solutions = 1;
-    np.source = options_.source;
-    np.label = label;
-    SUDOKU_ASSIGN_OR_RETURN(InsertResult inserted, w.store->InsertPuzzle(np));
-    id = inserted.id;
-    return w.store->AddRating(id, bank::RatingRecord(*rater_, result)).status();
-  });
-  if (!stored.ok()) return stored;
-  return id;
-}
-
 Answer Service::RateOnWorker(Worker& w, const Grid& puzzle,
                              const std::string& label,
                              Clock::time_point deadline) {
@@ -335,7 +311,7 @@ Answer Service::RateOnWorker(Worker& w, const Grid& puzzle,
     // Without a minlex key the store matches the puzzle as written
     // (SqlitePuzzleStore's "raw:" keys): its own lookup knows how.
     absl::StatusOr<std::optional<RateOutput>> stored =
-        key.ok() ? Lookup(w, puzzle, *key) : w.bank->Lookup(puzzle);
+        key.ok() ? w.bank->Lookup(puzzle, *key) : w.bank->Lookup(puzzle);
     if (!stored.ok())
       return ErrorAnswer(500,
                          absl::StrCat("bank: ", stored.status().message()));
@@ -346,7 +322,8 @@ Answer Service::RateOnWorker(Worker& w, const Grid& puzzle,
   }
   if (out.status() != RateOutput::RATED) {
     int64_t nodes = 0;
-    const int count = CountSolutions(puzzle, deadline, &nodes);
+    SolveResult known;
+    const int count = CountSolutions(puzzle, deadline, &nodes, &known);
     if (count < 0) return CountBudgetAnswer(count, nodes);
     // The rater gets what is left of the budget (RaterOptions::max_seconds,
     // its walk's and its exact search's bound).
@@ -358,7 +335,8 @@ Answer Service::RateOnWorker(Worker& w, const Grid& puzzle,
     if (!rater.ok())
       return ErrorAnswer(500,
                          absl::StrCat("rater: ", rater.status().message()));
-    const RatingResult result = (*rater)->Rate(puzzle);
+    // The count above is the rater's verdict (not counted twice).
+    const RatingResult result = (*rater)->Rate(puzzle, std::move(known));
     if (result.status == RateStatus::kOutOfTime)
       return SecondsBudgetAnswer("the rating stopped unfinished");
     out = bank::RateOutputOf(puzzle, **rater, result, /*explain=*/false);
@@ -366,7 +344,7 @@ Answer Service::RateOnWorker(Worker& w, const Grid& puzzle,
       metrics_.RatingComputed();
       if (w.bank != nullptr) {
         std::lock_guard<std::mutex> lock(write_mu_);
-        absl::StatusOr<int64_t> id = StoreSubmission(w, puzzle, result, label);
+        absl::StatusOr<int64_t> id = w.bank->Store(puzzle, result, label);
         if (!id.ok()) {
           return ErrorAnswer(
               500, absl::StrCat("storing failed: ", id.status().message()));
@@ -397,10 +375,13 @@ Answer Service::Rate(absl::string_view body) {
       !refusal.empty()) {
     return ErrorAnswer(422, refusal, "shape");
   }
-  return RunJob([this, grid = *puzzle, label = request.label()](
-                    Worker& w, Clock::time_point deadline) {
-    return RateOnWorker(w, grid, label, deadline);
-  });
+  const bool light = IsLight(*puzzle);
+  return RunJob(
+      [this, grid = *puzzle, label = request.label()](
+          Worker& w, Clock::time_point deadline) {
+        return RateOnWorker(w, grid, label, deadline);
+      },
+      light);
 }
 
 Answer Service::Explain(absl::string_view body) {
@@ -410,7 +391,7 @@ Answer Service::Explain(absl::string_view body) {
   absl::StatusOr<Grid> puzzle = ParsePuzzle(request.puzzle(), request.shape());
   if (!puzzle.ok()) {
     ExplainOutput out;
-    out.set_status("invalid");
+    out.set_status(ExplainOutput::INVALID);
     out.set_error(std::string(puzzle.status().message()));
     return JsonAnswer(422, out);
   }
@@ -418,34 +399,38 @@ Answer Service::Explain(absl::string_view body) {
       !refusal.empty()) {
     return ErrorAnswer(422, refusal, "shape");
   }
-  return RunJob([this, grid = *puzzle](Worker&, Clock::time_point deadline) {
-    int64_t nodes = 0;
-    const int solutions = CountSolutions(grid, deadline, &nodes);
-    if (solutions < 0) return CountBudgetAnswer(solutions, nodes);
-    if (solutions != 1) {
-      // The verdict without the walk-through (which on a near-empty grid
-      // runs for minutes); the words of ExplainToOutput.
-      ExplainOutput out;
-      out.set_puzzle(ToLine(grid));
-      out.set_status(solutions == 0 ? "no_solution" : "multiple_solutions");
-      out.set_error(solutions == 0
-                        ? "the puzzle has no solution"
-                        : "the puzzle has several solutions; uniqueness "
-                          "techniques were not used");
-      return JsonAnswer(422, out);
-    }
-    absl::StatusOr<std::unique_ptr<StepSolver>> steps = BoundedSteps(deadline);
-    if (!steps.ok()) return SecondsBudgetAnswer("before the explanation");
-    ExplainOutput out = bank::ExplainToOutput(**steps, grid);
-    if (out.status() == ExplainStatusName(ExplainStatus::kOutOfTime)) {
-      return SecondsBudgetAnswer(absl::StrCat("the explanation stopped after ",
-                                              out.steps_size(), " steps"));
-    }
-    Answer a = JsonAnswer(200, out);
-    absl::StatusOr<std::string> key = CanonicalKey(grid);
-    if (key.ok()) a.canonical_key = *key;
-    return a;
-  });
+  return RunJob(
+      [this, grid = *puzzle](Worker&, Clock::time_point deadline) {
+        int64_t nodes = 0;
+        const int solutions = CountSolutions(grid, deadline, &nodes);
+        if (solutions < 0) return CountBudgetAnswer(solutions, nodes);
+        if (solutions != 1) {
+          // The verdict without the walk-through (which on a near-empty grid
+          // runs for minutes); the words of ExplainToOutput.
+          ExplainOutput out;
+          out.set_puzzle(ToLine(grid));
+          out.set_status(solutions == 0 ? ExplainOutput::NONE
+                                        : ExplainOutput::MULTIPLE);
+          out.set_error(solutions == 0
+                            ? "the puzzle has no solution"
+                            : "the puzzle has several solutions; uniqueness "
+                              "techniques were not used");
+          return JsonAnswer(422, out);
+        }
+        absl::StatusOr<std::unique_ptr<StepSolver>> steps =
+            BoundedSteps(deadline);
+        if (!steps.ok()) return SecondsBudgetAnswer("before the explanation");
+        ExplainOutput out = bank::ExplainToOutput(**steps, grid);
+        if (out.status() == ExplainOutput::OUT_OF_TIME) {
+          return SecondsBudgetAnswer(absl::StrCat(
+              "the explanation stopped after ", out.steps_size(), " steps"));
+        }
+        Answer a = JsonAnswer(200, out);
+        absl::StatusOr<std::string> key = CanonicalKey(grid);
+        if (key.ok()) a.canonical_key = *key;
+        return a;
+      },
+      IsLight(*puzzle));
 }
 
 Answer Service::Hint(absl::string_view body) {
@@ -461,17 +446,19 @@ Answer Service::Hint(absl::string_view body) {
       !refusal.empty()) {
     return ErrorAnswer(422, refusal, "shape");
   }
-  return RunJob([this, grid = *puzzle, request](Worker&,
-                                                Clock::time_point deadline) {
-    int64_t nodes = 0;
-    const int count = CountSolutions(grid, deadline, &nodes);
-    if (count < 0) return CountBudgetAnswer(count, nodes);
-    absl::StatusOr<std::unique_ptr<StepSolver>> steps = BoundedSteps(deadline);
-    if (!steps.ok()) return SecondsBudgetAnswer("before the hint");
-    HintOutput out =
-        bank::Hint(**steps, grid, request.grid(), request.pencil());
-    return JsonAnswer(out.status() == "invalid" ? 422 : 200, out);
-  });
+  return RunJob(
+      [this, grid = *puzzle, request](Worker&, Clock::time_point deadline) {
+        int64_t nodes = 0;
+        const int count = CountSolutions(grid, deadline, &nodes);
+        if (count < 0) return CountBudgetAnswer(count, nodes);
+        absl::StatusOr<std::unique_ptr<StepSolver>> steps =
+            BoundedSteps(deadline);
+        if (!steps.ok()) return SecondsBudgetAnswer("before the hint");
+        HintOutput out =
+            bank::Hint(**steps, grid, request.grid(), request.pencil());
+        return JsonAnswer(out.error().empty() ? 200 : 422, out);
+      },
+      IsLight(*puzzle));
 }
 
 absl::StatusOr<std::unique_ptr<StepSolver>> Service::BoundedSteps(

@@ -50,7 +50,10 @@ struct ServiceOptions {
   // /api/v1/puzzles answers 404, generate always generates).
   std::string db_path;
   int workers = 2;  // compute threads
-  int queue = 16;   // jobs that may wait for a worker beyond those
+  // Threads that run only light requests (IsLight): an ordinary puzzle
+  // does not wait behind hard ones on the `workers`.
+  int express_workers = 0;
+  int queue = 16;  // jobs that may wait for a worker beyond those
   // Shape names allowed ("3x3", "4x4"); empty = every shape.
   std::vector<std::string> shapes;
   // Exact-search nodes allowed for the uniqueness check that precedes any
@@ -78,6 +81,12 @@ struct Answer {
   std::string canonical_key;  // for the log line, when known
   int retry_after = 0;        // seconds, sent as Retry-After when > 0
 };
+
+// Whether `puzzle` is likely cheap to rate, explain or hint: the exact
+// search settles it within a few nodes (clashing givens count as light).
+// It picks the express lane (ServiceOptions::express_workers), never an
+// answer.
+bool IsLight(const Grid& puzzle);
 
 // An error answer: ErrorOutput {error, status, retry_after, limit}.
 Answer ErrorAnswer(int status, absl::string_view error,
@@ -117,29 +126,25 @@ class Service {
     std::unique_ptr<SqlitePuzzleStore> store;  // null without a bank
     std::unique_ptr<bank::RatingBank> bank;    // over `store`, with rater_
   };
-  // The stored rating of `puzzle` (canonical key `key`) that rater_ would
-  // give, as a rate answer (from_store set), or nullopt: RatingBank::Lookup's
-  // policy, with the key computed once per request and the rater's
-  // parameters once per service.
-  absl::StatusOr<std::optional<RateOutput>> Lookup(Worker& w,
-                                                   const Grid& puzzle,
-                                                   const std::string& key);
   Service(const ServiceOptions& options, const RaterOptions& rate_options,
           std::unique_ptr<Rater> rater, std::unique_ptr<Rater> judge,
           std::vector<Worker> workers);
 
   // Runs `fn` on a worker with the request's deadline (now + max_seconds);
   // a job that starts after it is not run.
-  Answer RunJob(std::function<Answer(Worker&, Clock::time_point)> fn);
+  // `light` puts it in the express lane (WorkQueue).
+  Answer RunJob(std::function<Answer(Worker&, Clock::time_point)> fn,
+                bool light = false);
   // The puzzle of a request, or the error answer (which `ok` reports).
   absl::StatusOr<Grid> ParsePuzzle(const std::string& text,
                                    const std::string& shape) const;
   // "" when `shape` is allowed, else the error text.
   std::string ShapeRefusal(const std::string& shape_name) const;
   // The uniqueness check within max_nodes and the deadline: 0, 1 or 2
-  // solutions, -1 when max_nodes ran out, -2 at the deadline.
+  // solutions, -1 when max_nodes ran out, -2 at the deadline. `known`
+  // (optional) gets the search's result for Rater::Rate(puzzle, known).
   int CountSolutions(const Grid& puzzle, Clock::time_point deadline,
-                     int64_t* nodes) const;
+                     int64_t* nodes, SolveResult* known = nullptr) const;
   // The answer to a count of -1 or -2.
   Answer CountBudgetAnswer(int count, int64_t nodes);
   Answer NodeBudgetAnswer(int64_t nodes);
@@ -147,9 +152,6 @@ class Service {
   // Stores a submission (source options_.source, the client's label) and
   // its rating in one transaction; returns the puzzle's id. A puzzle whose
   // isomorph is stored keeps that one's provenance.
-  absl::StatusOr<int64_t> StoreSubmission(Worker& w, const Grid& puzzle,
-                                          const RatingResult& result,
-                                          const std::string& label);
   // A step solver (default ladder) bounded by what is left until
   // `deadline`; DeadlineExceeded when nothing is.
   absl::StatusOr<std::unique_ptr<StepSolver>> BoundedSteps(
@@ -172,9 +174,6 @@ class Service {
   // (max_seconds is not one).
   const std::unique_ptr<Rater> rater_;
   const std::unique_ptr<Rater> judge_;  // generate's judge (without them)
-  // rater_->ScoreParameters(), as stored with a rating (bank::SameRating).
-  const std::map<std::string, std::string> score_parameters_;
-  const std::string engine_version_;  // RaterEngineVersion()
   std::vector<Worker> workers_;
   std::mutex write_mu_;  // one writer at a time
   Metrics metrics_;

@@ -182,6 +182,96 @@ TEST(ServiceTest, HealthPageAndUnknownPaths) {
   EXPECT_FALSE(health->has_header("Access-Control-Allow-Origin"));
 }
 
+// README "Verdict words": the page compares the API's status only with the
+// proto enum names (and shows them as verdictText, their lower case), so a
+// word that drifts in the page or the API fails here.
+// The express lane's guess: Wikipedia's puzzle (singles solve it) is light;
+// magictour's first (an extreme one, chains) and the slow 16x16 are not.
+TEST(ServiceTest, IsLightTellsOrdinaryPuzzlesFromHardOnes) {
+  EXPECT_TRUE(IsLight(*ParseGrid(testing::kWikiPuzzle)));
+  EXPECT_FALSE(IsLight(*ParseGrid(testing::kHardPuzzle)));
+  EXPECT_FALSE(IsLight(*ParseGrid(kSlow16)));
+  EXPECT_TRUE(IsLight(*ParseGrid(kClash, {.check_givens = false})));
+}
+
+// A light request is answered by an express worker while the one ordinary
+// worker is held by a hard request.
+TEST(ServiceTest, LightRequestsDoNotWaitBehindHardOnes) {
+  ServerOptions options = DefaultOptions("express.db");
+  options.service.workers = 1;
+  options.service.express_workers = 1;
+  std::mutex mu;
+  std::condition_variable cv;
+  bool release = false;
+  int held = 0;
+  options.service.job_hook = [&] {
+    // Only the first job (the hard request) waits until released.
+    std::unique_lock<std::mutex> lock(mu);
+    if (held++ > 0) return;
+    cv.notify_all();
+    cv.wait(lock, [&] { return release; });
+  };
+  TestServer server(options);
+  std::thread hard([&] {
+    server.Client().Post("/api/v1/rate", PuzzleBody(testing::kHardPuzzle),
+                         "application/json");
+  });
+  {
+    std::unique_lock<std::mutex> lock(mu);
+    cv.wait(lock, [&] { return held > 0; });
+  }
+  auto easy = server.Client().Post(
+      "/api/v1/rate", PuzzleBody(testing::kWikiPuzzle), "application/json");
+  ASSERT_TRUE(easy);
+  EXPECT_EQ(easy->status, 200);
+  EXPECT_EQ(FromJson<RateOutput>(easy->body).status(), RateOutput::RATED);
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    release = true;
+    cv.notify_all();
+  }
+  hard.join();
+}
+
+TEST(ServiceTest, PageUsesTheApisVerdictWords) {
+  TestServer server(DefaultOptions("page_words.db"));
+  auto js = server.Client().Get("/app.js");
+  ASSERT_TRUE(js);
+  const std::string& text = js->body;
+  int compared = 0;
+  for (const std::string op : {"status === \"", "status !== \""}) {
+    for (size_t at = text.find(op); at != std::string::npos;
+         at = text.find(op, at + 1)) {
+      const size_t from = at + op.size();
+      const std::string word = text.substr(from, text.find('"', from) - from);
+      RateOutput::Status r;
+      ExplainOutput::Status e;
+      HintOutput::Status h;
+      EXPECT_TRUE(RateOutput::Status_Parse(word, &r) ||
+                  ExplainOutput::Status_Parse(word, &e) ||
+                  HintOutput::Status_Parse(word, &h))
+          << "app.js compares a status with \"" << word
+          << "\", which no API answer holds";
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 0) << "app.js no longer reads the status";
+  EXPECT_THAT(text, HasSubstr("function verdictText(status)"));
+  EXPECT_THAT(text, HasSubstr("toLowerCase()"));
+  // The explain and hint answers hold the same words as rate's.
+  httplib::Client c = server.Client();
+  for (const char* endpoint : {"/api/v1/rate", "/api/v1/explain"}) {
+    auto none = c.Post(endpoint, PuzzleBody(kNone), "application/json");
+    ASSERT_TRUE(none);
+    EXPECT_THAT(none->body, HasSubstr("\"status\":\"NONE\"")) << endpoint;
+  }
+  HintRequest h;
+  h.set_puzzle(kNone);
+  auto hint = c.Post("/api/v1/hint", ToJson(h), "application/json");
+  ASSERT_TRUE(hint);
+  EXPECT_EQ(FromJson<HintOutput>(hint->body).status(), HintOutput::NONE);
+}
+
 TEST(ServiceTest, RateStoresASubmissionAndServesIsomorphsFromTheBank) {
   ServerOptions options = DefaultOptions("rate.db");
   TestServer server(options);
@@ -325,7 +415,7 @@ TEST(ServiceTest, ExplainAndHint) {
   ASSERT_TRUE(explained);
   ASSERT_EQ(explained->status, 200) << explained->body;
   const ExplainOutput e = FromJson<ExplainOutput>(explained->body);
-  EXPECT_EQ(e.status(), "solved");
+  EXPECT_EQ(e.status(), ExplainOutput::SOLVED);
   ASSERT_GT(e.steps_size(), 10);
   bool any_pattern = false;
   for (const StepOutput& s : e.steps()) {
@@ -343,7 +433,7 @@ TEST(ServiceTest, ExplainAndHint) {
   ASSERT_TRUE(empty16);
   EXPECT_EQ(empty16->status, 422);
   EXPECT_EQ(FromJson<ExplainOutput>(empty16->body).status(),
-            "multiple_solutions");
+            ExplainOutput::MULTIPLE);
 
   HintRequest h;
   h.set_puzzle(testing::kWikiPuzzle);
@@ -351,7 +441,7 @@ TEST(ServiceTest, ExplainAndHint) {
   ASSERT_TRUE(step);
   ASSERT_EQ(step->status, 200) << step->body;
   const HintOutput hint = FromJson<HintOutput>(step->body);
-  EXPECT_EQ(hint.status(), "step");
+  EXPECT_EQ(hint.status(), HintOutput::STEP);
   EXPECT_FALSE(hint.step().technique().empty());
 
   // A wrong digit in r1c3 (the solution has 4 there).
@@ -362,7 +452,7 @@ TEST(ServiceTest, ExplainAndHint) {
   ASSERT_TRUE(wrong);
   ASSERT_EQ(wrong->status, 200) << wrong->body;
   const HintOutput w = FromJson<HintOutput>(wrong->body);
-  EXPECT_EQ(w.status(), "wrong");
+  EXPECT_EQ(w.status(), HintOutput::WRONG);
   ASSERT_EQ(w.wrong_size(), 1);
   EXPECT_EQ(w.wrong(0).cell(), "r1c3");
   EXPECT_THAT(w.text(), ::testing::Not(HasSubstr("4")));
@@ -372,7 +462,8 @@ TEST(ServiceTest, ExplainAndHint) {
   auto not_unique = c.Post("/api/v1/hint", ToJson(h), "application/json");
   ASSERT_TRUE(not_unique);
   EXPECT_EQ(not_unique->status, 422);
-  EXPECT_EQ(FromJson<HintOutput>(not_unique->body).status(), "invalid");
+  EXPECT_EQ(FromJson<HintOutput>(not_unique->body).status(),
+            HintOutput::MULTIPLE);
 }
 
 TEST(ServiceTest, GenerateAndRender) {

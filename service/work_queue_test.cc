@@ -35,7 +35,7 @@ struct Gate {
 TEST(WorkQueueTest, RefusesBeyondWorkersPlusCapacityAndRunsEveryAcceptedJob) {
   Gate gate;
   std::atomic<int> ran{0};
-  WorkQueue queue(/*workers=*/2, /*capacity=*/1);
+  WorkQueue queue(/*workers=*/2, /*express=*/0, /*capacity=*/1);
   auto job = [&](int) {
     gate.Wait();
     ran.fetch_add(1);
@@ -55,7 +55,7 @@ TEST(WorkQueueTest, RefusesBeyondWorkersPlusCapacityAndRunsEveryAcceptedJob) {
 
 TEST(WorkQueueTest, ZeroCapacityAcceptsOnlyWhatIdleWorkersTake) {
   Gate gate;
-  WorkQueue queue(/*workers=*/1, /*capacity=*/0);
+  WorkQueue queue(/*workers=*/1, /*express=*/0, /*capacity=*/0);
   ASSERT_TRUE(queue.TrySubmit([&](int worker) {
     EXPECT_EQ(worker, 0);
     gate.Wait();
@@ -63,6 +63,43 @@ TEST(WorkQueueTest, ZeroCapacityAcceptsOnlyWhatIdleWorkersTake) {
   gate.AwaitWaiting(1);
   EXPECT_FALSE(queue.TrySubmit([](int) {}));
   gate.Open();
+}
+
+// A light job runs on an express worker while every ordinary worker is
+// busy with a long job, and before ordinary jobs that wait; an express
+// worker takes no ordinary job.
+TEST(WorkQueueTest, LightJobsDoNotWaitBehindLongOnes) {
+  Gate long_jobs;
+  std::mutex mu;
+  std::condition_variable cv;
+  int light_ran_on = -1;
+  bool ordinary_ran = false;
+  WorkQueue queue(/*workers=*/1, /*express=*/1, /*capacity=*/2);
+  ASSERT_TRUE(queue.TrySubmit([&](int) { long_jobs.Wait(); }));
+  long_jobs.AwaitWaiting(1);  // the ordinary worker is busy
+  ASSERT_TRUE(queue.TrySubmit([&](int) {
+    std::lock_guard<std::mutex> lock(mu);
+    ordinary_ran = true;
+    cv.notify_all();
+  }));
+  ASSERT_TRUE(queue.TrySubmit(
+      [&](int worker) {
+        std::lock_guard<std::mutex> lock(mu);
+        light_ran_on = worker;
+        cv.notify_all();
+      },
+      /*light=*/true));
+  {
+    std::unique_lock<std::mutex> lock(mu);
+    cv.wait(lock, [&] { return light_ran_on >= 0; });
+    EXPECT_EQ(light_ran_on, 1);  // the express worker (index workers + 0)
+    // The ordinary job still waits: the express worker does not take it.
+    EXPECT_FALSE(ordinary_ran);
+  }
+  EXPECT_EQ(queue.Depth(), 1);
+  long_jobs.Open();
+  queue.Shutdown();
+  EXPECT_TRUE(ordinary_ran);
 }
 
 }  // namespace

@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <string>
 
+#include "absl/strings/ascii.h"
+#include "google/protobuf/generated_enum_reflection.h"
 #include "google/protobuf/message.h"
 
 namespace sudoku {
@@ -20,6 +22,16 @@ inline uint32_t SaturateToUint32(int64_t v) {
 }
 
 std::string ToJson(const google::protobuf::Message& message);
+
+// A verdict in text output (README "Verdict words"): the name the JSON
+// output prints for the proto enum value, in lower case ("multiple",
+// "none", "out_of_time", ...), so text and JSON share one vocabulary.
+template <typename Enum>
+std::string VerdictText(Enum value) {
+  const google::protobuf::EnumValueDescriptor* v =
+      google::protobuf::GetEnumDescriptor<Enum>()->FindValueByNumber(value);
+  return v == nullptr ? "unknown" : absl::AsciiStrToLower(v->name());
+}
 
 }  // namespace sudoku
 

@@ -28,7 +28,8 @@ from . import _core
 
 __all__ = [
     "SudokuForgeError", "InvalidPuzzle", "NotUnique", "NoSolution",
-    "BudgetExceeded", "Rating", "RatingError", "BankRow", "Bank", "rate",
+    "BudgetExceeded", "DEFAULT_MAX_NODES", "Rating", "RatingError", "BankRow",
+    "Bank", "rate",
     "rate_many", "explain", "hint", "solve", "count_solutions", "validate",
     "canonical", "generate", "read_puzzles", "expected_minutes",
     "engine_version", "__version__",
@@ -171,22 +172,38 @@ class Rating:
 
     ok = True
 
-    def __init__(self, json_text: str):
-        self._json = json_text
+    # Fields that a fresh engine answer (_core.RateAnswer) gives without
+    # building the JSON; they equal the JSON's (tests/test_package.py).
+    _FAST = frozenset(("score", "level", "er", "ep", "ed", "hardest_technique",
+                       "expected_minutes", "clues", "engine_version", "puzzle"))
+
+    def __init__(self, answer: Any):
+        # answer: the engine's JSON text, or a rated _core.RateAnswer whose
+        # JSON is built on first use (to_json, to_dict, the other fields).
+        if isinstance(answer, str):
+            self._json: Optional[str] = answer
+            self._answer = None
+        else:
+            self._json = None
+            self._answer = answer
         self._dict: Optional[Dict[str, Any]] = None
         self._key: Optional[str] = None
 
     def to_json(self) -> str:
         """The engine's JSON (protobuf's JSON mapping, proto field names)."""
+        if self._json is None:
+            self._json = self._answer.json()
         return self._json
 
     def to_dict(self) -> Dict[str, Any]:
         """The JSON as a dict (a fresh copy)."""
-        return _json.loads(self._json)
+        return _json.loads(self.to_json())
 
     def _get(self, name: str, default: Any = 0) -> Any:
         if self._dict is None:
-            self._dict = _json.loads(self._json)
+            if self._answer is not None and name in Rating._FAST:
+                return getattr(self._answer, name)
+            self._dict = _json.loads(self.to_json())
         return self._dict.get(name, default)
 
     score = property(lambda self: float(self._get("score", 0.0)))
@@ -230,8 +247,9 @@ class Rating:
 class RatingError:
     """A puzzle of ``rate_many`` that could not be rated, in its place.
 
-    ``status`` is "INVALID", "MULTIPLE" or "NONE"; ``error`` the CLI's words;
-    ``exception`` the exception ``rate`` would raise for it.
+    ``status`` is "INVALID", "MULTIPLE", "NONE", "BUDGET_EXCEEDED" or
+    "OUT_OF_TIME" (the verdict words of every front end); ``error`` the
+    CLI's words; ``exception`` the exception ``rate`` would raise for it.
     """
 
     ok = False
@@ -245,11 +263,7 @@ class RatingError:
 
     @property
     def exception(self) -> SudokuForgeError:
-        if self.status == "MULTIPLE":
-            return NotUnique(self.error, self.solutions)
-        if self.status == "NONE":
-            return NoSolution(self.error)
-        return InvalidPuzzle(self.error)
+        return _exception_for(self.status, self.error, self.solutions)
 
     def to_dict(self) -> Dict[str, Any]:
         return _json.loads(self._json) if self._json else {
@@ -260,6 +274,26 @@ class RatingError:
 
     def __repr__(self) -> str:
         return f"RatingError(status={self.status!r}, error={self.error!r})"
+
+
+# The verdict words (README "Verdict words"): the JSON status of a puzzle
+# that gets no answer, and the exception each raises.
+def _exception_for(status: str, error: str,
+                   solutions: List[str]) -> SudokuForgeError:
+    if status == "MULTIPLE":
+        return NotUnique(error or "the puzzle has several solutions",
+                         solutions)
+    if status == "NONE":
+        return NoSolution(error or "the puzzle has no solution")
+    if status == "BUDGET_EXCEEDED":
+        return BudgetExceeded(error or "work budget exceeded (max_nodes)")
+    return InvalidPuzzle(error)
+
+
+_REFUSED = ("INVALID", "MULTIPLE", "NONE", "BUDGET_EXCEEDED")
+
+# The work budget of every exact search (``--max-nodes``, 0 = none).
+DEFAULT_MAX_NODES = 100_000_000
 
 
 def _rating_of(json_text: str):
@@ -278,15 +312,19 @@ def _raise_unless_rated(result):
 
 
 def rate(puzzle: Any, *, stochastic: bool = False, shape: Optional[str] = None,
-         explain: bool = False) -> Rating:
+         explain: bool = False, max_nodes: int = DEFAULT_MAX_NODES) -> Rating:
     """Rates one puzzle: ``sudoku-forge rate --json`` (``--no-stochastic``
-    unless ``stochastic``; ``explain`` adds the steps).
+    unless ``stochastic``; ``explain`` adds the steps; ``max_nodes`` is
+    ``--max-nodes``, the work budget of the exact search, 0 = none).
 
-    Raises InvalidPuzzle, NotUnique or NoSolution.
+    Raises InvalidPuzzle, NotUnique, NoSolution or BudgetExceeded.
     """
     text = _to_text(puzzle)
-    return _raise_unless_rated(
-        _rating_of(_core.rate(text, _shape(shape), stochastic, explain)))
+    answer = _core.rate(text, _shape(shape), stochastic, explain,
+                        int(max_nodes))
+    if answer.rated:
+        return Rating(answer)
+    return _raise_unless_rated(_rating_of(answer.json()))
 
 
 def _progress_callback(progress: Any, total: int):
@@ -317,7 +355,8 @@ def _progress_callback(progress: Any, total: int):
 
 def rate_many(puzzles: Iterable[Any], *, jobs: int = 1,
               stochastic: bool = False, shape: Optional[str] = None,
-              progress: Any = None) -> List[Any]:
+              progress: Any = None,
+              max_nodes: int = DEFAULT_MAX_NODES) -> List[Any]:
     """Rates many puzzles on ``jobs`` threads (the GIL released), in input
     order, like ``sudoku-forge rate --jobs``.
 
@@ -339,7 +378,7 @@ def rate_many(puzzles: Iterable[Any], *, jobs: int = 1,
     callback, close = _progress_callback(progress, len(texts))
     try:
         answers = _core.rate_many(texts, _shape(shape), stochastic, int(jobs),
-                                  callback)
+                                  callback, int(max_nodes))
     finally:
         close()
     return [early[i] if i in early else _rating_of(a)
@@ -348,40 +387,38 @@ def rate_many(puzzles: Iterable[Any], *, jobs: int = 1,
 
 # ------------------------------------------------ explain, hint, solve, ...
 
-def _raise_for_explain(out: Dict[str, Any]) -> Dict[str, Any]:
+def _raise_if_refused(out: Dict[str, Any]) -> Dict[str, Any]:
     status = out.get("status")
-    if status == "invalid":
-        raise InvalidPuzzle(out.get("error", ""))
-    if status == "no_solution":
-        raise NoSolution(out.get("error") or "the puzzle has no solution")
-    if status == "multiple_solutions":
-        raise NotUnique(out.get("error") or "the puzzle has several solutions",
-                        [])
+    if status in _REFUSED:
+        raise _exception_for(status, out.get("error", ""), [])
     return out
 
 
 def explain(puzzle: Any, *, techniques: str = "", uniqueness: bool = True,
-            guess: bool = True, shape: Optional[str] = None) -> Dict[str, Any]:
+            guess: bool = True, shape: Optional[str] = None,
+            max_nodes: int = DEFAULT_MAX_NODES) -> Dict[str, Any]:
     """The human-style solution step by step: ``sudoku-forge explain --json``
     (status, steps with technique, rating and text, er/ep/ed, counts).
+    ``max_nodes`` is ``--max-nodes`` (0 = no budget).
 
-    Raises InvalidPuzzle, NoSolution or NotUnique.
+    Raises InvalidPuzzle, NoSolution, NotUnique or BudgetExceeded.
     """
-    return _raise_for_explain(_json.loads(_core.explain(
-        _to_text(puzzle), _shape(shape), techniques, uniqueness, guess)))
+    return _raise_if_refused(_json.loads(_core.explain(
+        _to_text(puzzle), _shape(shape), techniques, uniqueness, guess,
+        int(max_nodes))))
 
 
 def hint(puzzle: Any, grid: Any = None, pencil: Optional[str] = None, *,
-         shape: Optional[str] = None) -> Dict[str, Any]:
+         shape: Optional[str] = None,
+         max_nodes: int = DEFAULT_MAX_NODES) -> Dict[str, Any]:
     """The easiest next step for a user's grid, or the mistake in it:
-    ``sudoku-forge hint PUZZLE GRID --pencil=MARKS --json``. Raises
-    InvalidPuzzle for unreadable input."""
+    ``sudoku-forge hint PUZZLE GRID --pencil=MARKS --json`` (``max_nodes``
+    is ``--max-nodes``, 0 = no budget). Raises InvalidPuzzle for unreadable
+    input, NoSolution, NotUnique or BudgetExceeded."""
     grid_text = "" if grid is None else _to_text(grid)
-    out = _json.loads(_core.hint(_to_text(puzzle), grid_text, pencil or "",
-                                 _shape(shape)))
-    if out.get("status") == "invalid":
-        raise InvalidPuzzle(out.get("error", ""))
-    return out
+    return _raise_if_refused(_json.loads(_core.hint(
+        _to_text(puzzle), grid_text, pencil or "", _shape(shape),
+        int(max_nodes))))
 
 
 def _search(puzzle: Any, limit: int, max_nodes: int, solver: str,
@@ -429,11 +466,11 @@ def count_solutions(puzzle: Any, limit: int = 0, *, max_nodes: int = 10_000_000,
 
 
 def validate(puzzle: Any, *, shape: Optional[str] = None) -> str:
-    """"unique", "multiple" or "none" (``sudoku-forge validate``). Raises
+    """"unique", "multiple" or "none" (``sudoku-forge validate``'s words, the
+    JSON status in lower case). Raises
     InvalidPuzzle for unreadable input or clashing givens."""
     out = _search(puzzle, 2, 0, "backtrack", shape)
-    return {"UNIQUE": "unique", "MULTIPLE": "multiple",
-            "NONE": "none"}.get(out.get("status"), "unknown")
+    return str(out.get("status", "")).lower()
 
 
 def canonical(puzzle: Any, *, shape: Optional[str] = None) -> str:

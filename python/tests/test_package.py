@@ -79,6 +79,22 @@ def test_rate_equals_cli_json(tmp_path):
             or json.loads(r.to_json()) == r.to_dict()
 
 
+def test_fields_read_before_the_json_equal_the_jsons():
+    # sf.rate builds the JSON answer only when asked; the fields it reads
+    # straight from the engine's result must be the JSON's.
+    fast = sorted(sf.Rating._FAST)
+    for p in sample_puzzles(6):
+        early = sf.rate(p)
+        values = {name: getattr(early, name) for name in fast}
+        d = sf.rate(p).to_dict()
+        for name in fast:
+            expected = d.get(name, 0)
+            assert values[name] == expected, (p, name)
+            assert type(values[name]) is type(getattr(sf.Rating(
+                json.dumps(d)), name)), (p, name)
+        assert early.to_dict() == d
+
+
 def test_stochastic_rate_equals_cli_json():
     code, lines = cli("rate", "--json", WIKI)
     assert code == 0
@@ -321,6 +337,44 @@ def test_budget_exceeded():
         sf.count_solutions("." * 81, max_nodes=100)
     with pytest.raises(sf.BudgetExceeded):
         sf.solve("." * 81, max_nodes=5)
+
+
+def test_max_nodes_bounds_rate_explain_hint_and_rate_many():
+    # An empty grid: the count to two cannot settle within 5 nodes.
+    empty = "." * 81
+    for call in (sf.rate, sf.explain, sf.hint):
+        with pytest.raises(sf.BudgetExceeded) as e:
+            call(empty, max_nodes=5)
+        assert "max_nodes" in str(e.value), call.__name__
+    out = sf.rate_many([WIKI, empty], max_nodes=5)
+    assert out[0].ok
+    assert not out[1].ok and out[1].status == "BUDGET_EXCEEDED"
+    assert isinstance(out[1].exception, sf.BudgetExceeded)
+    # The CLI's --max-nodes gives the same verdict.
+    code, lines = cli("rate", "--json", "--no-stochastic", "--max-nodes=5",
+                      empty)
+    assert code == 1 and json.loads(lines[0])["status"] == "BUDGET_EXCEEDED"
+    # A budget a real puzzle fits in, and 0 = none, rate as the default does.
+    want = sf.rate(WIKI).score
+    assert sf.rate(WIKI, max_nodes=10_000).score == want
+    assert sf.rate(WIKI, max_nodes=0).score == want
+    assert sf.explain(WIKI, max_nodes=0)["status"] == "SOLVED"
+    assert sf.hint(WIKI, max_nodes=0)["status"] == "STEP"
+
+
+def test_verdict_words_are_the_clis():
+    # README "Verdict words": the JSON status words of every command, and
+    # validate's text words (their lower case), for the same puzzles.
+    for puzzle, word in ((MULTIPLE, "MULTIPLE"), (NONE, "NONE")):
+        for command in ("validate", "rate", "explain", "hint"):
+            _, lines = cli(command, "--json", puzzle)
+            assert json.loads(lines[0])["status"] == word, command
+        assert sf.validate(puzzle) == word.lower()
+        assert sf.rate_many([puzzle])[0].status == word
+        exception = sf.NotUnique if word == "MULTIPLE" else sf.NoSolution
+        for call in (sf.rate, sf.explain, sf.hint):
+            with pytest.raises(exception):
+                call(puzzle)
 
 
 def test_bad_options_are_value_errors():

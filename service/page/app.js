@@ -219,17 +219,24 @@ async function hint() {
   const r = await api("api/v1/hint", { puzzle: line(state.givens), grid: line(currentGrid()), pencil, shape: state.shapeSpec });
   const h = r.json;
   state.wrong = new Set();
-  if (h.status === "wrong") for (const w of h.wrong || []) state.wrong.add(cellIndex(w.cell));
-  $("hint-text").textContent = h.status === "invalid" || !r.ok ? (h.error || "no hint") : h.text;
+  if (h.status === "WRONG") for (const w of h.wrong || []) state.wrong.add(cellIndex(w.cell));
+  $("hint-text").textContent = h.error || !r.ok ? (h.status ? verdictText(h.status) + ": " : "") + (h.error || "no hint") : h.text;
   draw();
 }
 
 // ---- rating and explanation ----------------------------------------------
 
+// The verdict words (README "Verdict words"): the API's status (UNIQUE,
+// MULTIPLE, NONE, INVALID, BUDGET_EXCEEDED, OUT_OF_TIME, ...) in lower case,
+// as the CLI's text output prints it.
+function verdictText(status) {
+  return (status || "").toLowerCase();
+}
+
 function showVerdict(out, ok) {
   $("verdict").hidden = false;
   $("error").textContent = ok ? "" : (out.error || "error");
-  $("level").textContent = ok ? out.level : (out.status || "").toLowerCase();
+  $("level").textContent = ok ? out.level : verdictText(out.status);
   $("level").className = "level " + (ok ? out.level : "");
   $("score").textContent = ok ? "score " + out.score.toFixed(2) + (out.from_store ? " (from the bank)" : "") : "";
   $("ratings").textContent = ok ? "ER " + out.er.toFixed(1) + " · EP " + out.ep.toFixed(1) + " · ED " + out.ed.toFixed(1) +
