@@ -168,12 +168,6 @@ absl::Status RaterOptions::Validate() const {
   return absl::OkStatus();
 }
 
-namespace {
-
-// Sudoku Explainer's ladder below its last producers (dynamic forcing chains
-// "+" and the nested forcing chains, Technique::LastResort): the ladder
-// top_er was fitted on. Those rows cost seconds to minutes a puzzle at the
-// top; where the ladder stops without them, top_er is the trial estimate.
 std::string TopLadderSpec() {
   std::vector<std::string> ids;
   for (std::string& id : SeLadderIds()) {
@@ -183,8 +177,6 @@ std::string TopLadderSpec() {
   }
   return absl::StrJoin(ids, ",");
 }
-
-}  // namespace
 
 std::map<std::string, std::string> RaterOptions::Parameters() const {
   std::map<std::string, std::string> p;
