@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "deduction/chains.h"
@@ -195,21 +196,41 @@ class Chainer {
   }
 
   enum class Advance { kNone, kMore, kClash };
+  // Each inner technique's steps on one branch grid, once searched.
+  using InnerSteps = std::vector<std::optional<std::vector<Deduction>>>;
+  // The steps of inner technique `i` on the branch's grid, searched once
+  // per grid (InnerSteps).
+  const std::vector<Deduction>& InnerFound(InnerSteps& known, size_t i) {
+    std::optional<std::vector<Deduction>>& found = known[i];
+    if (found) return *found;
+    if (!branch_set_) {
+      for (int c = 0; c < shape_.num_cells(); ++c)
+        if (board_.value(c) == 0)
+          branch_.SetCandidates(c, cands_[static_cast<size_t>(c)]);
+      branch_set_ = true;
+    }
+    tl_work.used += kInnerCallWork;
+    found.emplace();
+    inner_[i]->FindAll(branch_, &*found);
+    return *found;
+  }
   // The first inner technique with an elimination (or placement) new to
   // the branch's grid sets its conclusions, with parents (see Parents); a
   // forcing chain's conclusions carry it as their nested step.
   Advance ApplyInner() {
     if (inner_.empty()) return Advance::kNone;
-    for (int c = 0; c < shape_.num_cells(); ++c)
-      if (board_.value(c) == 0)
-        branch_.SetCandidates(c, cands_[static_cast<size_t>(c)]);
+    grid_key_.clear();
+    for (int c = 0; c < shape_.num_cells(); ++c) {
+      const uint32_t bits = cands_[static_cast<size_t>(c)].bits();
+      grid_key_.append(reinterpret_cast<const char*>(&bits), sizeof bits);
+    }
+    InnerSteps& known = inner_memo_[grid_key_];
+    known.resize(inner_.size());
+    branch_set_ = false;
     for (size_t i = 0; i < inner_.size(); ++i) {
       const bool chain = i >= num_basics_;
-      found_.clear();
-      tl_work.used += kInnerCallWork;
-      inner_[i]->FindAll(branch_, &found_);
       bool more = false;
-      for (Deduction& d : found_) {
+      for (const Deduction& d : InnerFound(known, i)) {
         Parents(d, chain);
         const int nest = chain ? static_cast<int>(nested_.size()) : -1;
         bool used = false;
@@ -220,11 +241,11 @@ class Chainer {
             more = used = true;
             if (!Add(lit, parents_.data(), static_cast<int>(parents_.size()),
                      nest)) {
-              if (chain) nested_.push_back(std::move(d));
+              if (chain) nested_.push_back(d);
               return Advance::kClash;
             }
           }
-        if (chain && used) nested_.push_back(std::move(d));
+        if (chain && used) nested_.push_back(d);
       }
       if (more) return Advance::kMore;
     }
@@ -372,7 +393,13 @@ class Chainer {
   const std::vector<std::unique_ptr<Technique>>& inner_;
   const size_t num_basics_;
   Board branch_;  // the branch's grid for the inner techniques (level 1+)
-  std::vector<Deduction> found_;
+  bool branch_set_ = false;  // branch_ holds the grid of this ApplyInner
+  // The inner techniques' steps by branch grid (the candidates of every
+  // cell), each technique's searched when first asked: a run repeated to
+  // count a step's complexity or write its text, and a branch that reaches
+  // a grid another branch reached, search it no more.
+  absl::flat_hash_map<std::string, InnerSteps> inner_memo_;
+  std::string grid_key_;
   // This run's nested steps; nest_[lit]: the one that set lit, or -1.
   std::vector<Deduction> nested_;
   std::vector<int> nest_;
