@@ -71,6 +71,9 @@ StepOutput ToStepOutput(const Deduction& step, const Shape& shape) {
   }
   for (int unit : step.pattern_units)
     out.add_pattern_units(shape.UnitName(unit));
+  out.set_complexity(static_cast<uint32_t>(std::max(0, step.complexity)));
+  for (const Deduction& inner : step.nested)
+    *out.add_nested() = ToStepOutput(inner, shape);
   return out;
 }
 

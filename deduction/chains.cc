@@ -14,6 +14,11 @@
 
 namespace sudoku {
 
+void ResetAdjacency(std::vector<std::vector<int>>* adjacency, size_t num) {
+  adjacency->resize(num);
+  for (std::vector<int>& list : *adjacency) list.clear();
+}
+
 double LengthBonus(int length) {
   double added = 0;
   int ceil = 4;
@@ -64,12 +69,15 @@ struct Graph {
   std::vector<int> single;  // cell * N + digit - 1 -> node, or -1
   std::vector<std::vector<int>> strong, weak;
   int num_singles = 0;
+  // Per (unit, digit): the nodes lying in the unit, with their positions.
+  std::vector<std::vector<std::pair<int, uint32_t>>> in_unit;
 };
 
 void BuildGraph(const Board& board, const UnitIndex& index, ChainKind kind,
                 Graph* g) {
   const Shape& shape = board.shape();
   const int n = shape.size();
+  g->nodes.clear();
   g->single.assign(static_cast<size_t>(shape.num_cells() * n), -1);
   for (int cell = 0; cell < shape.num_cells(); ++cell) {
     if (board.value(cell) != 0) continue;
@@ -84,9 +92,9 @@ void BuildGraph(const Board& board, const UnitIndex& index, ChainKind kind,
     }
   }
   g->num_singles = static_cast<int>(g->nodes.size());
-  // Per (unit, digit): the nodes lying in the unit, with their positions.
-  std::vector<std::vector<std::pair<int, uint32_t>>> in_unit(
-      static_cast<size_t>(3 * n * n));
+  auto& in_unit = g->in_unit;
+  in_unit.resize(static_cast<size_t>(3 * n * n));
+  for (auto& list : in_unit) list.clear();
   auto slot = [n](int unit, int d) {
     return static_cast<size_t>(unit * n + d - 1);
   };
@@ -133,8 +141,8 @@ void BuildGraph(const Board& board, const UnitIndex& index, ChainKind kind,
       }
     }
   }
-  g->strong.assign(g->nodes.size(), {});
-  g->weak.assign(g->nodes.size(), {});
+  ResetAdjacency(&g->strong, g->nodes.size());
+  ResetAdjacency(&g->weak, g->nodes.size());
   const bool unit_strong = kind != ChainKind::kXY;
   for (int u = 0; u < 3 * n; ++u) {
     for (int d = 1; d <= n; ++d) {
@@ -274,7 +282,9 @@ void ChainTechnique::Search(const Board& board, bool all,
                             std::vector<Deduction>* out) const {
   const Shape& shape = board.shape();
   const UnitIndex index(board);
-  Graph g;
+  // Rebuilt in place on every search (ResetAdjacency); a search calls no
+  // other technique, so one graph per thread suffices.
+  thread_local Graph g;
   BuildGraph(board, index, kind_, &g);
   const int num_nodes = static_cast<int>(g.nodes.size());
   if (num_nodes == 0) return;

@@ -35,8 +35,8 @@ void BuildCycleGraph(const Board& board, const UnitIndex& index, CycleKind kind,
   const int n = shape.size();
   g->n = n;
   const size_t num = static_cast<size_t>(shape.num_cells() * n);
-  g->strong.assign(num, {});
-  g->weak.assign(num, {});
+  ResetAdjacency(&g->strong, num);
+  ResetAdjacency(&g->weak, num);
   const bool unit_strong = kind != CycleKind::kY;
   const bool cell_links = kind != CycleKind::kX;
   for (int u = 0; u < 3 * n; ++u) {
@@ -220,7 +220,9 @@ void CycleTechnique::Search(const Board& board, bool all,
                             std::vector<Deduction>* out) const {
   const Shape& shape = board.shape();
   const UnitIndex index(board);
-  CycleGraph g;
+  // Rebuilt in place on every search (ResetAdjacency); a search calls no
+  // other technique, so one graph per thread suffices.
+  thread_local CycleGraph g;
   BuildCycleGraph(board, index, kind_, &g);
   LoopSearch search(g);
   const int num = static_cast<int>(g.weak.size());

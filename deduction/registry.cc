@@ -145,6 +145,7 @@ absl::StatusOr<std::vector<std::unique_ptr<Technique>>> MakeLadder(
     ladder.push_back(std::move(all[i]));
   }
   for (auto& t : off_ladder) ladder.push_back(std::move(t));
+  for (auto& t : ladder) t->SetWorkBudget(options.max_nodes);
   return ladder;
 }
 

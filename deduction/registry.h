@@ -41,6 +41,9 @@ struct DeductionOptions {
   // walk or a hint, in search nodes: past it the solver stops with
   // ExplainStatus::kBudgetExceeded, whatever the clock says, so a caller
   // gets the same answer on a fast and a slow machine. 0 means no budget.
+  // The same bound holds each search of SE's dynamic forcing chains "+"
+  // and nested forcing chains, in literal expansions (Technique::
+  // SetWorkBudget): past it the search stops and the walk may guess.
   int64_t max_nodes = kDefaultMaxNodes;
   static constexpr int64_t kDefaultMaxNodes = 100'000'000;
 };

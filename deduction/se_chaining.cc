@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "deduction/chains.h"
@@ -24,26 +25,49 @@
 namespace sudoku {
 namespace {
 
+// The human name of a technique id (the id itself when unknown).
+std::string TechniqueDisplayName(const std::string& id) {
+  const TechniqueInfo* info = FindTechniqueInfo(id);
+  return info != nullptr ? std::string(info->name) : id;
+}
+
 // Literal expansions per Find() on boards larger than 9x9.
 constexpr int64_t kMaxSeChainWork = 20'000'000;
+// The work an inner technique's call on a branch's grid counts.
+constexpr int64_t kInnerCallWork = 64;
+
+// The work of the outermost level-1+ search on this thread, the searches
+// nested in its branches included (literal expansions, plus
+// kInnerCallWork per inner technique call), and its limit (0: none).
+struct NestedWork {
+  int64_t used = 0;
+  int64_t limit = 0;
+  int depth = 0;
+  bool Exhausted() const { return limit > 0 && used > limit; }
+};
+thread_local NestedWork tl_work;
 
 class Chainer {
  public:
-  // `basics`: the techniques a level-1 ("+") branch applies when nothing is
-  // pending (empty below level 1); not owned.
+  // `inner`: the techniques a branch applies when nothing is pending
+  // (empty below level 1), the first `num_basics` of them basic, the rest
+  // forcing chains; not owned.
   Chainer(const Board& board, bool dynamic,
-          const std::vector<std::unique_ptr<Technique>>& basics)
+          const std::vector<std::unique_ptr<Technique>>& inner,
+          size_t num_basics)
       : board_(board),
         shape_(board.shape()),
         n_(board.shape().size()),
         dynamic_(dynamic),
-        basics_(basics),
+        inner_(inner),
+        num_basics_(num_basics),
         branch_(board) {
     const size_t lits = static_cast<size_t>(2 * shape_.num_cells() * n_);
     stamp_.assign(lits, 0);
     seen_.assign(lits, 0);
     pbegin_.assign(lits, 0);
     pcount_.assign(lits, 0);
+    nest_.assign(lits, -1);
     cands_.resize(static_cast<size_t>(shape_.num_cells()));
   }
 
@@ -63,6 +87,7 @@ class Chainer {
     on_q_.clear();
     off_q_.clear();
     clash_ = -1;
+    nested_.clear();
     if (dynamic_)
       for (int c = 0; c < shape_.num_cells(); ++c)
         cands_[static_cast<size_t>(c)] =
@@ -71,12 +96,15 @@ class Chainer {
     size_t on_head = 0, off_head = 0;
     while (true) {
       ++work_;
+      ++tl_work.used;
+      // Out of work: what is set so far is still implied.
+      if (tl_work.Exhausted()) return false;
       if (on_head < on_q_.size()) {
         if (!ExpandOn(on_q_[on_head++])) return true;
       } else if (off_head < off_q_.size()) {
         if (!ExpandOff(off_q_[off_head++])) return true;
       } else {
-        const Advance a = ApplyBasics();
+        const Advance a = ApplyInner();
         if (a == Advance::kClash) return true;
         if (a == Advance::kNone) return false;
       }
@@ -89,10 +117,15 @@ class Chainer {
   int clash_cand() const { return clash_; }
   int64_t work() const { return work_; }
 
-  // The distinct literals among `lit` and its ancestors.
+  // The distinct literals among `lit` and its ancestors, plus the
+  // complexity of each distinct nested step among them; -1 when this run
+  // did not set `lit` (a run repeated after the work budget ran out may
+  // stop short of the first one).
   int Ancestors(int lit) {
+    if (!IsSet(lit)) return -1;
     ++seen_gen_;
     stack_.assign(1, lit);
+    nest_seen_.assign(nested_.size(), 0);
     int count = 0;
     while (!stack_.empty()) {
       const int l = stack_.back();
@@ -100,6 +133,11 @@ class Chainer {
       if (seen_[static_cast<size_t>(l)] == seen_gen_) continue;
       seen_[static_cast<size_t>(l)] = seen_gen_;
       ++count;
+      const int nest = NestOf(l);
+      if (nest >= 0 && !nest_seen_[static_cast<size_t>(nest)]) {
+        nest_seen_[static_cast<size_t>(nest)] = 1;
+        count += NestedComplexity(nested_[static_cast<size_t>(nest)]);
+      }
       const size_t b = static_cast<size_t>(pbegin_[static_cast<size_t>(l)]);
       for (int i = 0; i < pcount_[static_cast<size_t>(l)]; ++i)
         stack_.push_back(pool_[b + static_cast<size_t>(i)]);
@@ -111,25 +149,39 @@ class Chainer {
     return absl::StrCat(shape_.CellName(CellOf(lit)), IsOn(lit) ? "=" : "<>",
                         std::string(1, shape_.Symbol(DigitOf(lit))));
   }
+  // LitName, with "[technique]" when a nested step produced it.
+  std::string LinkName(int lit) const {
+    const int nest = NestOf(lit);
+    if (nest < 0) return LitName(lit);
+    return absl::StrCat(
+        LitName(lit), " [",
+        TechniqueDisplayName(nested_[static_cast<size_t>(nest)].technique),
+        "]");
+  }
   // "r1c1=5 -> r1c2<>5 -> r3c2=5" from the assumption to `lit`, through
   // each literal's last parent (the one that completed its cause).
   std::string ChainTo(int lit) const {
     std::vector<std::string> parts;
     for (int l = lit;;) {
-      parts.push_back(LitName(l));
-      const int k = pcount_[static_cast<size_t>(l)];
+      parts.push_back(LinkName(l));
+      const int k = IsSet(l) ? pcount_[static_cast<size_t>(l)] : 0;
       if (k == 0) break;
       l = pool_[static_cast<size_t>(pbegin_[static_cast<size_t>(l)] + k - 1)];
     }
     std::reverse(parts.begin(), parts.end());
     return absl::StrJoin(parts, " -> ");
   }
-  // Every ancestor of `lit` (itself included) as a pattern candidate.
-  void CollectAncestors(int lit, Deduction* d) {
-    Ancestors(lit);
+  // Every ancestor of `lit` (itself included) as a pattern candidate, and
+  // the nested steps among them.
+  // False when this run did not set `lit`.
+  bool CollectAncestors(int lit, Deduction* d) {
+    if (Ancestors(lit) < 0) return false;
     for (int l : order_)
       if (seen_[static_cast<size_t>(l)] == seen_gen_)
         d->pattern_candidates.push_back({CellOf(l), DigitOf(l)});
+    for (size_t i = 0; i < nested_.size(); ++i)
+      if (nest_seen_[i]) d->nested.push_back(nested_[i]);
+    return true;
   }
 
  private:
@@ -144,35 +196,66 @@ class Chainer {
   }
 
   enum class Advance { kNone, kMore, kClash };
-  // Level 1: the first basic technique with an elimination on the branch's
-  // grid turns its eliminations off; their parents are the candidates of
-  // the pattern's digits that the branch removed from the pattern's units
-  // (or cells).
-  Advance ApplyBasics() {
-    if (basics_.empty()) return Advance::kNone;
-    for (int c = 0; c < shape_.num_cells(); ++c)
-      if (board_.value(c) == 0)
-        branch_.SetCandidates(c, cands_[static_cast<size_t>(c)]);
-    for (const auto& t : basics_) {
-      found_.clear();
-      t->FindAll(branch_, &found_);
+  // Each inner technique's steps on one branch grid, once searched.
+  using InnerSteps = std::vector<std::optional<std::vector<Deduction>>>;
+  // The steps of inner technique `i` on the branch's grid, searched once
+  // per grid (InnerSteps).
+  const std::vector<Deduction>& InnerFound(InnerSteps& known, size_t i) {
+    std::optional<std::vector<Deduction>>& found = known[i];
+    if (found) return *found;
+    if (!branch_set_) {
+      for (int c = 0; c < shape_.num_cells(); ++c)
+        if (board_.value(c) == 0)
+          branch_.SetCandidates(c, cands_[static_cast<size_t>(c)]);
+      branch_set_ = true;
+    }
+    tl_work.used += kInnerCallWork;
+    found.emplace();
+    inner_[i]->FindAll(branch_, &*found);
+    return *found;
+  }
+  // The first inner technique with an elimination (or placement) new to
+  // the branch's grid sets its conclusions, with parents (see Parents); a
+  // forcing chain's conclusions carry it as their nested step.
+  Advance ApplyInner() {
+    if (inner_.empty()) return Advance::kNone;
+    grid_key_.clear();
+    for (int c = 0; c < shape_.num_cells(); ++c) {
+      const uint32_t bits = cands_[static_cast<size_t>(c)].bits();
+      grid_key_.append(reinterpret_cast<const char*>(&bits), sizeof bits);
+    }
+    InnerSteps& known = inner_memo_[grid_key_];
+    known.resize(inner_.size());
+    branch_set_ = false;
+    for (size_t i = 0; i < inner_.size(); ++i) {
+      const bool chain = i >= num_basics_;
       bool more = false;
-      for (const Deduction& d : found_) {
-        Parents(d);
-        for (const CellDigit& e : d.eliminations) {
-          const int lit = Lit(e.cell, e.digit, false);
-          if (IsSet(lit) || !Has(e.cell, e.digit)) continue;
-          more = true;
-          if (!Add(lit, parents_.data(), static_cast<int>(parents_.size())))
-            return Advance::kClash;
-        }
+      for (const Deduction& d : InnerFound(known, i)) {
+        Parents(d, chain);
+        const int nest = chain ? static_cast<int>(nested_.size()) : -1;
+        bool used = false;
+        for (bool on : {true, false})
+          for (const CellDigit& e : on ? d.placements : d.eliminations) {
+            const int lit = Lit(e.cell, e.digit, on);
+            if (IsSet(lit) || !Has(e.cell, e.digit)) continue;
+            more = used = true;
+            if (!Add(lit, parents_.data(), static_cast<int>(parents_.size()),
+                     nest)) {
+              if (chain) nested_.push_back(d);
+              return Advance::kClash;
+            }
+          }
+        if (chain && used) nested_.push_back(d);
       }
       if (more) return Advance::kMore;
     }
     return Advance::kNone;
   }
-  // The parents of a basic deduction's eliminations (into parents_).
-  void Parents(const Deduction& d) {
+  // The parents of an inner deduction's conclusions (into parents_): the
+  // candidates the branch removed that its pattern relies on. A basic
+  // pattern: its digits in its units (or cells). A chain: every candidate
+  // of its cells, and its digits in the units two of its candidates share.
+  void Parents(const Deduction& d, bool chain) {
     parents_.clear();
     CandidateSet digits;
     for (const CellDigit& cd : d.pattern_candidates) digits.Insert(cd.digit);
@@ -181,22 +264,53 @@ class Chainer {
     for (int u : d.pattern_units)
       for (int q : shape_.unit(u)) cells_.push_back(q);
     if (cells_.empty()) cells_ = d.pattern_cells;
-    std::sort(cells_.begin(), cells_.end());
-    cells_.erase(std::unique(cells_.begin(), cells_.end()), cells_.end());
-    for (int q : cells_) {
-      if (board_.value(q) != 0) continue;
-      for (int x : board_.candidates(q))
-        if (digits.Contains(x) && IsSet(Lit(q, x, false)))
-          parents_.push_back(Lit(q, x, false));
+    if (chain) {
+      for (int q : cells_) AddRemoved(q, board_.candidates(q));
+      const auto& pc = d.pattern_candidates;
+      for (size_t a = 0; a < pc.size(); ++a)
+        for (size_t b = a + 1; b < pc.size(); ++b) {
+          if (pc[a].digit != pc[b].digit) continue;
+          const auto ua = shape_.UnitsOf(pc[a].cell);
+          const auto ub = shape_.UnitsOf(pc[b].cell);
+          for (size_t k = 0; k < 3; ++k) {
+            if (ua[k] != ub[k]) continue;
+            for (int q : shape_.unit(ua[k]))
+              AddRemoved(q, CandidateSet::Of(pc[a].digit));
+          }
+        }
+      std::sort(parents_.begin(), parents_.end());
+      parents_.erase(std::unique(parents_.begin(), parents_.end()),
+                     parents_.end());
+    } else {
+      std::sort(cells_.begin(), cells_.end());
+      cells_.erase(std::unique(cells_.begin(), cells_.end()), cells_.end());
+      for (int q : cells_) AddRemoved(q, digits);
     }
     if (parents_.empty() && !order_.empty()) parents_.push_back(order_[0]);
   }
+  // The candidates of `digits` in cell `q` that the branch turned off.
+  void AddRemoved(int q, CandidateSet digits) {
+    if (board_.value(q) != 0) return;
+    for (int x : board_.candidates(q))
+      if (digits.Contains(x) && IsSet(Lit(q, x, false)))
+        parents_.push_back(Lit(q, x, false));
+  }
+  int NestOf(int lit) const {
+    return IsSet(lit) ? nest_[static_cast<size_t>(lit)] : -1;
+  }
+  // A nested step's own complexity (a chain of ours without one: its
+  // candidates).
+  static int NestedComplexity(const Deduction& d) {
+    return d.complexity > 0 ? d.complexity
+                            : static_cast<int>(d.pattern_candidates.size());
+  }
 
   // Sets `lit` (unless set) with its parents; false on a clash.
-  bool Add(int lit, const int* parents, int count) {
+  bool Add(int lit, const int* parents, int count, int nest = -1) {
     const size_t l = static_cast<size_t>(lit);
     if (stamp_[l] == gen_) return true;
     stamp_[l] = gen_;
+    nest_[l] = nest;
     pbegin_[l] = static_cast<int>(pool_.size());
     pcount_[l] = count;
     for (int i = 0; i < count; ++i) pool_.push_back(parents[i]);
@@ -276,9 +390,20 @@ class Chainer {
   const Shape& shape_;
   const int n_;
   const bool dynamic_;
-  const std::vector<std::unique_ptr<Technique>>& basics_;
-  Board branch_;  // the branch's grid for the basic techniques (level 1)
-  std::vector<Deduction> found_;
+  const std::vector<std::unique_ptr<Technique>>& inner_;
+  const size_t num_basics_;
+  Board branch_;  // the branch's grid for the inner techniques (level 1+)
+  bool branch_set_ = false;  // branch_ holds the grid of this ApplyInner
+  // The inner techniques' steps by branch grid (the candidates of every
+  // cell), each technique's searched when first asked: a run repeated to
+  // count a step's complexity or write its text, and a branch that reaches
+  // a grid another branch reached, search it no more.
+  absl::flat_hash_map<std::string, InnerSteps> inner_memo_;
+  std::string grid_key_;
+  // This run's nested steps; nest_[lit]: the one that set lit, or -1.
+  std::vector<Deduction> nested_;
+  std::vector<int> nest_;
+  std::vector<char> nest_seen_;
   std::vector<int> cells_;
   int gen_ = 0, seen_gen_ = 0;
   int clash_ = -1;
@@ -293,14 +418,15 @@ class Chainer {
 class SeSearch {
  public:
   SeSearch(const Technique& technique, const Board& board, bool dynamic,
-           const std::vector<std::unique_ptr<Technique>>& basics)
+           const std::vector<std::unique_ptr<Technique>>& inner,
+           size_t num_basics)
       : technique_(technique),
         board_(board),
         shape_(board.shape()),
         n_(board.shape().size()),
         dynamic_(dynamic),
-        plus_(!basics.empty()),
-        chainer_(board, dynamic, basics) {
+        plus_(!inner.empty()),
+        chainer_(board, dynamic, inner, num_basics) {
     const size_t cands = static_cast<size_t>(shape_.num_cells() * n_);
     memo_begin_.assign(cands, -1);
     memo_end_.assign(cands, 0);
@@ -330,7 +456,8 @@ class SeSearch {
     return ChainRating(technique_.difficulty(), std::max(0, complexity - 2));
   }
   bool OutOfWork() const {
-    return shape_.size() > 9 && chainer_.work() > kMaxSeChainWork;
+    return (shape_.size() > 9 && chainer_.work() > kMaxSeChainWork) ||
+           tl_work.Exhausted();
   }
   // True when a step of this rating and complexity would be the new best;
   // counts the step found either way (SE's order among equals).
@@ -384,18 +511,21 @@ class SeSearch {
       comps_[i] = chainer_.Ancestors(results_[i]);
     chainer_.Run(2 * cand + 1);
     for (size_t i = 0; i < results_.size(); ++i)
-      comps_[i] += chainer_.Ancestors(results_[i]);
+      AddAncestors(results_[i], &comps_[i]);
     for (size_t i = 0; i < results_.size(); ++i) {
       const int l = results_[i];
-      if (!Better(Rate(comps_[i]), comps_[i])) continue;
+      if (comps_[i] < 0 || !Better(Rate(comps_[i]), comps_[i])) continue;
       Deduction ded = Target(l, Rate(comps_[i]), -1);
+      ded.complexity = comps_[i];
       std::vector<std::string> chains;
       const std::string sym(1, shape_.Symbol(v));
+      bool repeated = true;
       for (bool on : {true, false}) {
         chainer_.Run(2 * cand + (on ? 1 : 0));
         chains.push_back(chainer_.ChainTo(l));
-        chainer_.CollectAncestors(l, &ded);
+        repeated = chainer_.CollectAncestors(l, &ded) && repeated;
       }
+      if (!repeated) continue;
       Finish(&ded,
              absl::StrCat(technique_.name(), ": ", shape_.CellName(cell),
                           " on or off ", sym, ": ", absl::StrJoin(chains, "; "),
@@ -408,6 +538,7 @@ class SeSearch {
   // holds that run.
   void ClashStep(int cell, int v, bool on) {
     const int k = chainer_.clash_cand();
+    if (k < 0) return;  // a repeated run that the work budget cut short
     const int complexity =
         chainer_.Ancestors(2 * k + 1) + chainer_.Ancestors(2 * k);
     const double rating = Rate(complexity);
@@ -415,6 +546,7 @@ class SeSearch {
     Deduction ded;
     ded.technique = StepId(-1);
     ded.rating = rating;
+    ded.complexity = complexity;
     if (on) {
       ded.eliminations.push_back({cell, v});
     } else {
@@ -483,12 +615,23 @@ class SeSearch {
     for (int b : branches_) {
       chainer_.Run(b);
       for (size_t i = 0; i < results_.size(); ++i)
-        comps_[i] += chainer_.Ancestors(results_[i]);
+        AddAncestors(results_[i], &comps_[i]);
     }
     for (size_t i = 0; i < results_.size(); ++i) {
-      if (!Better(Rate(comps_[i]), comps_[i])) continue;
-      best_ = BranchStep(u, cell, results_[i], Rate(comps_[i]));
+      if (comps_[i] < 0 || !Better(Rate(comps_[i]), comps_[i])) continue;
+      std::optional<Deduction> step =
+          BranchStep(u, cell, results_[i], Rate(comps_[i]));
+      if (!step) continue;
+      step->complexity = comps_[i];
+      best_ = std::move(step);
     }
+  }
+
+  // Adds the ancestors of `l` in the chainer's run to `*comp` (-1 once a
+  // run did not set `l`).
+  void AddAncestors(int l, int* comp) {
+    const int a = chainer_.Ancestors(l);
+    *comp = a < 0 || *comp < 0 ? -1 : *comp + a;
   }
 
   // The step's id: SE's Cell / Region / Dynamic Forcing Chains (`unit` < 0:
@@ -522,13 +665,14 @@ class SeSearch {
     ded->text = std::move(text);
   }
 
-  Deduction BranchStep(int u, int cell, int l, double rating) {
+  // Nullopt when a repeated run did not set `l` (see Ancestors).
+  std::optional<Deduction> BranchStep(int u, int cell, int l, double rating) {
     Deduction ded = Target(l, rating, u);
     std::vector<std::string> chains;
     for (int b : branches_) {
       chainer_.Run(b);
       chains.push_back(chainer_.ChainTo(l));
-      chainer_.CollectAncestors(l, &ded);
+      if (!chainer_.CollectAncestors(l, &ded)) return std::nullopt;
     }
     const std::string what =
         u < 0
@@ -564,19 +708,35 @@ class SeSearch {
 }  // namespace
 
 SeForcingChains::SeForcingChains(TechniqueId tid, bool dynamic, int level)
-    : Technique(tid), dynamic_(dynamic) {
+    : Technique(tid), dynamic_(dynamic), level_(level) {
   if (level < 1) return;
   for (TechniqueId basic :
-       {TechniqueId::kPointing, TechniqueId::kClaiming, TechniqueId::kNakedPair,
-        TechniqueId::kXWing, TechniqueId::kHiddenPair,
-        TechniqueId::kNakedTriple, TechniqueId::kSwordfish,
-        TechniqueId::kHiddenTriple, TechniqueId::kNakedQuad,
-        TechniqueId::kJellyfish, TechniqueId::kHiddenQuad})
-    basics_.push_back(MakeTechnique(basic));
+       {TechniqueId::kPointing, TechniqueId::kClaiming,
+        TechniqueId::kHiddenPair, TechniqueId::kNakedPair, TechniqueId::kXWing})
+    inner_.push_back(MakeTechnique(basic));
+  num_basics_ = inner_.size();
+  if (level >= 2)
+    for (TechniqueId chain :
+         {TechniqueId::kXCycle, TechniqueId::kYCycle, TechniqueId::kXChain,
+          TechniqueId::kCycle, TechniqueId::kAic})
+      inner_.push_back(MakeTechnique(chain));
+  if (level >= 3)
+    inner_.push_back(MakeTechnique(TechniqueId::kSeForcingChains));
+  if (level >= 4)
+    inner_.push_back(MakeTechnique(TechniqueId::kSeDynamicChains));
+  if (level >= 5)
+    inner_.push_back(MakeTechnique(TechniqueId::kDynamicForcingChainPlus));
 }
 
 std::optional<Deduction> SeForcingChains::Find(const Board& board) const {
-  return SeSearch(*this, board, dynamic_, basics_).Run();
+  if (level_ == 0)
+    return SeSearch(*this, board, dynamic_, inner_, num_basics_).Run();
+  if (tl_work.depth == 0) tl_work = {0, max_work_, 0};
+  ++tl_work.depth;
+  std::optional<Deduction> d =
+      SeSearch(*this, board, dynamic_, inner_, num_basics_).Run();
+  --tl_work.depth;
+  return d;
 }
 
 }  // namespace sudoku

@@ -14,11 +14,21 @@
 //                       on, with every candidate (place) gone as its
 //                       parents.
 //   level 1    ("+", dynamic only): when nothing is pending, the first of
-//              the basic techniques (pointing, claiming, naked/hidden
-//              subsets, basic fish) with an elimination on the branch's
-//              grid turns its eliminations off; their parents are the
-//              candidates of the pattern's digits the branch removed from
-//              the pattern's units.
+//              the inner techniques with an elimination on the branch's
+//              grid turns its eliminations off (its placements on); their
+//              parents are the candidates the branch removed that the
+//              pattern relies on (the pattern's digits in its units, or
+//              in its cells and the units its links use). Level 1: the
+//              basic techniques SE's "+" uses (pointing, claiming, hidden
+//              pair, naked pair, X-wing: with triples, quads, swordfish and
+//              jellyfish too, "+" finds steps where SE's needs level 2);
+//              SE's nested levels add forcing chains inside:
+//   level 2    + SE's forcing chains and cycles (x_cycle, y_cycle, x_chain,
+//              bidirectional_cycle, aic);
+//   level 3    + SE's cell/region forcing chains (se_forcing_chains);
+//   level 4    + SE's dynamic forcing chains (se_dynamic_chains);
+//   level 5    + dynamic forcing chains "+" (level 1).
+//   A literal an inner chain produced carries that chain as a nested step.
 // A clash is a candidate set both on and off.
 //
 // Steps (all found, then the least rated; ties: the smaller complexity,
@@ -31,36 +41,53 @@
 //   dynamic only: X on clashes (X removed), X off clashes (X placed), and,
 //             for cells of three or more, X on and X off imply the same.
 // Complexity: the distinct literals among the target's ancestors in every
-// branch, summed (a clash: those of its on and its off literal). Rating:
-// base + LengthBonus(complexity - 2); base 8.0 static, 8.5 dynamic, 9.0
-// dynamic "+".
+// branch, summed (a clash: those of its on and its off literal), plus the
+// complexity of every distinct nested step among them. Rating:
+// base + LengthBonus(complexity - 2); base 8.0 static, 8.5 dynamic, and
+// 8.5 + 0.5 x level above (9.0 "+", 9.5, 10.0, 10.5, 11.0).
+// Levels 1 and up run only when no other technique of the ladder has a
+// step (LastResort()): SE tries them after every other producer.
 // On boards larger than 9x9 a search stops after kMaxSeChainWork literal
-// expansions and reports the best step found so far (or none).
+// expansions and reports the best step found so far (or none); a level 1+
+// search, nested ones included, after its work budget (SetWorkBudget).
 #ifndef SUDOKU_DEDUCTION_SE_CHAINING_H_
 #define SUDOKU_DEDUCTION_SE_CHAINING_H_
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
 
+#include "deduction/registry.h"
 #include "deduction/technique.h"
 
 namespace sudoku {
 
-// Rows "se_forcing_chains" (static), "se_dynamic_chains" (dynamic) and
-// "dynamic_forcing_chain_plus" (dynamic, level 1). The first two's steps
-// carry the ids cell_forcing_chain / unit_forcing_chain (static) and
-// dynamic_forcing_chain, as SE names them Cell / Region / Dynamic Forcing
-// Chains; the third's its own id.
+// Rows "se_forcing_chains" (static), "se_dynamic_chains" (dynamic),
+// "dynamic_forcing_chain_plus" (dynamic, level 1) and the nested rows
+// (levels 2-5). The first two's steps carry the ids cell_forcing_chain /
+// unit_forcing_chain (static) and dynamic_forcing_chain, as SE names them
+// Cell / Region / Dynamic Forcing Chains; the others their own id.
 class SeForcingChains : public Technique {
  public:
-  // `level` 1: dynamic forcing chains "+" (the basic techniques inside).
+  // `level` 1-5: see above (dynamic only).
   SeForcingChains(TechniqueId tid, bool dynamic, int level = 0);
   std::optional<Deduction> Find(const Board& board) const override;
+  bool LastResort() const override { return level_ > 0; }
+  // Levels 1+: the work of one Find(), the searches nested in its branches
+  // included, in literal expansions (DeductionOptions::max_nodes; <= 0: no
+  // limit). Past it the search stops and reports the best step found so
+  // far, or none (then the walk guesses).
+  void SetWorkBudget(int64_t max_work) override { max_work_ = max_work; }
 
  private:
   bool dynamic_;
-  std::vector<std::unique_ptr<Technique>> basics_;  // level 1: see above
+  int level_;
+  int64_t max_work_ = DeductionOptions::kDefaultMaxNodes;
+  // Applied inside the branches (level >= 1); the first num_basics_ are the
+  // basic techniques, the rest forcing chains (nested steps).
+  std::vector<std::unique_ptr<Technique>> inner_;
+  size_t num_basics_ = 0;
 };
 
 }  // namespace sudoku

@@ -87,6 +87,16 @@ std::string OurId(absl::string_view se) {
       {"Aligned Pair Exclusion", "aligned_pair_exclusion"},
       {"Aligned Triplet Exclusion", "aligned_triplet_exclusion"},
   };
+  // SE's levels above the dynamic chains, by the name's suffix.
+  static const std::pair<const char*, const char*> kLevels[] = {
+      {"(+)", "dynamic_forcing_chain_plus"},
+      {"(+ Forcing Chains)", "nested_chain_forcing"},
+      {"(+ Multiple Forcing Chains)", "nested_chain_multiple"},
+      {"(+ Dynamic Forcing Chains)", "nested_chain_dynamic"},
+      {"(+ Dynamic Forcing Chains (+))", "nested_chain_dynamic_plus"},
+  };
+  for (const auto& [suffix, id] : kLevels)
+    if (absl::EndsWith(se, suffix)) return id;
   for (const auto& [prefix, id] : kNames)
     if (absl::StartsWith(se, prefix)) return id;
   return absl::StrCat("unmapped SE technique '", se, "'");
@@ -174,6 +184,12 @@ constexpr const char* kKnownStepDifferences[] = {
     "6....3.58",
     "1....6.8..5.1....6...27......47......3.6..54.8.5.3....3..5....4......97."
     "9....18.2",
+    // Hardest list, SE 9.7 and 10.1: dynamic "+" steps of SE's rating but
+    // another target (which contradiction of equal rating).
+    "..3.9....1...4..36..8..21...4..8..73...9................4.7..686........"
+    "7.....5.4",
+    ".....1.....7.2.....9.6.8..5..1..7....6.9....42.9.........8...59.8....4.."
+    "..6.3...8",
 };
 
 bool KnownToDiffer(const std::string& puzzle) {

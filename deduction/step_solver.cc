@@ -79,6 +79,7 @@ std::optional<Deduction> StepSolver::NextStep(const Board& board,
     // A technique never rates below its difficulty(), so it cannot beat (or
     // tie, ties going to the earlier technique) what we already have.
     if (best && t.difficulty() >= best->rating) continue;
+    if (best && t.LastResort()) continue;
     std::optional<Deduction> d = t.Find(board);
     if (!d) continue;
     assert(MakesProgress(*d, board));

@@ -8,6 +8,7 @@
 #ifndef SUDOKU_DEDUCTION_TECHNIQUE_H_
 #define SUDOKU_DEDUCTION_TECHNIQUE_H_
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,6 +37,12 @@ struct Deduction {
   std::vector<CellDigit> pattern_candidates;
   std::vector<int> pattern_units;
   std::string text;  // one English sentence
+  // Sudoku Explainer's forcing chains: the literals the step's length bonus
+  // counts (its nested steps' included); 0 for other techniques.
+  int complexity = 0;
+  // Nested forcing chains: the inner steps (forcing chains, subsets, ...)
+  // that the branches used, as they were found on a branch's grid.
+  std::vector<Deduction> nested;
 };
 
 class Technique {
@@ -66,6 +73,15 @@ class Technique {
   virtual void FindAll(const Board& board, std::vector<Deduction>* out) const {
     if (std::optional<Deduction> d = Find(board)) out->push_back(std::move(*d));
   }
+  // True for Sudoku Explainer's last producers (dynamic forcing chains "+"
+  // and the nested forcing chains): the stepping solver runs such a
+  // technique only when no technique before it has a step, whatever that
+  // step's rating, as SE tries them only after all others found nothing.
+  virtual bool LastResort() const { return false; }
+  // A bound on the work of one Find(), for the techniques whose search can
+  // grow without a useful bound (DeductionOptions::max_nodes; set when the
+  // ladder is made). The default ignores it.
+  virtual void SetWorkBudget(int64_t /*max_work*/) {}
 
  private:
   const TechniqueInfo* info_;  // a row of kTechniqueTable; not owned

@@ -277,6 +277,8 @@ Deduction TransformDeduction(Deduction d, const GridTransform& t) {
   for (CellDigit& cd : d.pattern_candidates) cd = MapCellDigit(cd, t);
   for (int& u : d.pattern_units) u = t.MapUnit(u);
   d.text = TransformStepText(d.text, t);
+  for (Deduction& inner : d.nested)
+    inner = TransformDeduction(std::move(inner), t);
   return d;
 }
 

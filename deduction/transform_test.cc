@@ -120,6 +120,25 @@ TEST(TransformStepTextTest, TranspositionSwapsRowsAndColumns) {
             "from r2c2");
 }
 
+// A nested forcing chain's inner steps are rewritten with it.
+TEST(TransformDeductionTest, MapsNestedSteps) {
+  Deduction inner;
+  inner.eliminations = {{Shape::Classic().Cell(0, 4), 1}};
+  inner.pattern_cells = {Shape::Classic().Cell(1, 4)};
+  inner.text = "X-Chain: remove 1 from r1c5";
+  Deduction outer;
+  outer.placements = {{Shape::Classic().Cell(2, 2), 2}};
+  outer.nested = {inner};
+  const Deduction mapped = TransformDeduction(outer, SwapRowsAndDigits());
+  ASSERT_EQ(mapped.nested.size(), 1u);
+  const Deduction& m = mapped.nested[0];
+  ASSERT_EQ(m.eliminations.size(), 1u);
+  EXPECT_EQ(m.eliminations[0].cell, Shape::Classic().Cell(1, 4));
+  EXPECT_EQ(m.eliminations[0].digit, 2);
+  EXPECT_EQ(m.pattern_cells, std::vector<int>{Shape::Classic().Cell(0, 4)});
+  EXPECT_EQ(m.text, "X-Chain: remove 2 from r2c5");
+}
+
 std::vector<Grid> LoadPuzzles() {
   return ::sudoku::testing::LoadTestPuzzles("isomorph_puzzles.txt");
 }

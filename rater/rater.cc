@@ -14,6 +14,7 @@
 #include "core/hash.h"
 #include "core/rng.h"
 #include "core/status_macros.h"
+#include "deduction/registry.h"
 #include "deduction/technique_table.h"
 #include "deduction/transform.h"
 #include "solvers/solver.h"
@@ -167,6 +168,16 @@ absl::Status RaterOptions::Validate() const {
   return absl::OkStatus();
 }
 
+std::string TopLadderSpec() {
+  std::vector<std::string> ids;
+  for (std::string& id : SeLadderIds()) {
+    absl::StatusOr<std::unique_ptr<Technique>> t = FindTechnique(id);
+    if (t.ok() && (*t)->LastResort()) continue;
+    ids.push_back(std::move(id));
+  }
+  return absl::StrJoin(ids, ",");
+}
+
 std::map<std::string, std::string> RaterOptions::Parameters() const {
   std::map<std::string, std::string> p;
   std::string ladder_spec = techniques;
@@ -215,8 +226,8 @@ std::map<std::string, std::string> Rater::ScoreParameters() const {
   std::vector<std::string> ids;
   for (const auto& t : steps_->ladder()) ids.emplace_back(t->id());
   p["ladder"] = absl::StrJoin(ids, ",");
-  // SE's ladder sets top_er: a technique added there (nested forcing
-  // chains) changes ratings at the top, so stored ones are recomputed.
+  // SE's ladder sets top_er: a technique added there changes ratings at
+  // the top, so stored ones are recomputed.
   ids.clear();
   for (const auto& t : se_steps_->ladder()) ids.emplace_back(t->id());
   p["top_ladder"] = absl::StrJoin(ids, ",");
@@ -253,7 +264,7 @@ absl::StatusOr<std::unique_ptr<Rater>> Rater::Create(
                           StepSolver::Create(options.techniques, deduction));
   deduction.allow_guessing = false;
   SUDOKU_ASSIGN_OR_RETURN(std::unique_ptr<StepSolver> se_steps,
-                          StepSolver::Create(kSeLadderName, deduction));
+                          StepSolver::Create(TopLadderSpec(), deduction));
   return std::unique_ptr<Rater>(
       new Rater(options, std::move(steps), std::move(se_steps)));
 }

@@ -239,7 +239,8 @@ class Rater {
 
   RaterOptions options_;
   std::unique_ptr<StepSolver> steps_;
-  // Sudoku Explainer's ladder without guessing: top_er at the top.
+  // Sudoku Explainer's ladder without guessing, below its dynamic forcing
+  // chains "+" and nested forcing chains: top_er at the top.
   std::unique_ptr<StepSolver> se_steps_;
 };
 
@@ -283,6 +284,12 @@ Level LevelForScore(double score, bool ends_in_guess,
 // The top of the score for 9x9 (docs/CALIBRATION.md, "The top") begins at
 // this top_er.
 inline constexpr double kTopFromEr = 8.0;
+// The ladder spec of the rater's walk for top_er: Sudoku Explainer's ladder
+// ("se") below its last producers (dynamic forcing chains "+" and the
+// nested forcing chains, Technique::LastResort), the ladder top_er was
+// fitted on. Those rows cost seconds to minutes a puzzle at the top; where
+// this ladder stops, top_er is the trial estimate.
+std::string TopLadderSpec();
 // From this ER of the trace (or when it guesses) the rater runs SE's ladder
 // for top_er: the default ladder's ER is at most a few tenths below SE's
 // there, so every puzzle SE rates 8.0 or more is caught.

@@ -410,6 +410,14 @@ TEST(RaterTest, EngineVersionAndParametersNameTheSetup) {
   EXPECT_THAT(p["ladder"], ::testing::HasSubstr("hidden_single"));
   // SE's ladder, which sets top_er (its Nishio chains are SE's own row).
   EXPECT_THAT(p["top_ladder"], ::testing::HasSubstr("nishio_chain"));
+  // ... below its "+" and nested forcing chains (seconds to minutes a
+  // puzzle; top_er takes the trial estimate where the ladder stops).
+  EXPECT_THAT(p["top_ladder"], ::testing::HasSubstr("se_dynamic_chains"));
+  EXPECT_THAT(
+      p["top_ladder"],
+      ::testing::Not(::testing::HasSubstr("dynamic_forcing_chain_plus")));
+  EXPECT_THAT(p["top_ladder"],
+              ::testing::Not(::testing::HasSubstr("nested_chain")));
   EXPECT_THAT(p["ladder"],
               ::testing::Not(::testing::HasSubstr("nishio_chain")));
   EXPECT_EQ(p.count("stochastic.anneal"), 1u);

@@ -4,6 +4,7 @@
 #include "deduction/step_solver.h"
 #include "deduction/technique.h"
 #include "gtest/gtest.h"
+#include "rater/rater.h"
 #include "solvers/solver.h"
 #include "tests/testing/status_matchers.h"
 
@@ -96,12 +97,13 @@ TEST(TrialDepthTest, CountsAreNestedAndSoundWhereTheLadderIsStuck) {
 }
 
 TEST(TrialDepthTest, MeasuresAtTheEndOfAStuckTrace) {
-  // Sudoku Explainer's ladder without guessing stops stuck on this puzzle;
-  // the trials are measured on the board it leaves.
+  // Sudoku Explainer's ladder below its "+" and nested forcing chains (the
+  // rater's, for top_er) without guessing stops stuck on this puzzle; the
+  // trials are measured on the board it leaves.
   const Grid puzzle = *ParseGrid(kHardest);
   DeductionOptions options;
   options.allow_guessing = false;
-  auto steps = StepSolver::Create("se", options);
+  auto steps = StepSolver::Create(TopLadderSpec(), options);
   ASSERT_OK(steps);
   const Explanation e = (*steps)->Explain(puzzle);
   ASSERT_EQ(e.status, ExplainStatus::kStuck);

@@ -921,7 +921,8 @@ absl::StatusOr<std::string> TopSection(const Rater& rater,
   md << "## The top (9×9 above the forcing chains)\n\n"
      << "A 9×9 puzzle whose trace reaches ER " << kSeLadderFromEr
      << " or guesses is walked again on Sudoku Explainer's own ladder\n"
-     << "(`--techniques=se`, no guessing). Its `top_er` is that ladder's ER "
+     << "(`--techniques=se` below its \"+\" and nested forcing chains, no "
+        "guessing). Its `top_er` is that ladder's ER "
         "where it finishes, else the estimate from\n"
      << "trials on its stuck board (rater/trial_depth.h, at least "
      << kTopUnsolvedEr << "). From `top_er` = " << kTopFromEr
