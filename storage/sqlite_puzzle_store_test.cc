@@ -376,8 +376,44 @@ std::string ReadOnlyBankProblems(const std::string& path) {
   return problems;
 }
 
-// Root ignores file permissions (as in CI), so there the checks run in a
-// child process that has become user nobody (65534).
+// ReadOnlyBankProblems(path) run in a child process that has become user
+// nobody (65534): root ignores file permissions (as in CI). "skip: ..." when
+// nobody cannot reach the file.
+std::string ReadOnlyBankProblemsAsNobody(const std::string& path) {
+  // The process's private TEST_TMPDIR (0700) must let nobody pass.
+  chmod(::testing::TempDir().c_str(), 0711);
+  int pipe_fds[2];
+  if (pipe(pipe_fds) != 0) return "pipe failed";
+  const pid_t child = fork();
+  if (child < 0) return "fork failed";
+  if (child == 0) {
+    close(pipe_fds[0]);
+    std::string problems;
+    if (setgid(65534) != 0 || setuid(65534) != 0) {
+      problems = "cannot become nobody";
+    } else if (access(path.c_str(), R_OK) != 0) {
+      problems = "skip: nobody cannot reach " + path;
+    } else {
+      problems = ReadOnlyBankProblems(path);
+    }
+    const ssize_t written =
+        write(pipe_fds[1], problems.data(), problems.size());
+    _exit(written == static_cast<ssize_t>(problems.size()) ? 0 : 1);
+  }
+  close(pipe_fds[1]);
+  std::string problems;
+  char buffer[512];
+  for (ssize_t n; (n = read(pipe_fds[0], buffer, sizeof buffer)) > 0;)
+    problems.append(buffer, static_cast<size_t>(n));
+  close(pipe_fds[0]);
+  int status = 0;
+  if (waitpid(child, &status, 0) != child || !WIFEXITED(status) ||
+      WEXITSTATUS(status) != 0) {
+    problems += " (the child process did not end cleanly)";
+  }
+  return problems;
+}
+
 TEST(SqlitePuzzleStoreTest, BankWithoutWritePermissionCanBeRead) {
   const std::string dir = TempPath("read-only-dir");
   std::filesystem::create_directories(dir);
@@ -389,45 +425,13 @@ TEST(SqlitePuzzleStoreTest, BankWithoutWritePermissionCanBeRead) {
   }
   chmod(path.c_str(), 0444);
   chmod(dir.c_str(), 0555);
-  if (geteuid() != 0) {
-    EXPECT_EQ(ReadOnlyBankProblems(path), "");
-  } else {
-    // The process's private TEST_TMPDIR (0700) must let nobody pass.
-    chmod(::testing::TempDir().c_str(), 0711);
-    int pipe_fds[2];
-    ASSERT_EQ(pipe(pipe_fds), 0);
-    const pid_t child = fork();
-    ASSERT_GE(child, 0);
-    if (child == 0) {
-      close(pipe_fds[0]);
-      std::string problems;
-      if (setgid(65534) != 0 || setuid(65534) != 0) {
-        problems = "cannot become nobody";
-      } else if (access(path.c_str(), R_OK) != 0) {
-        problems = "skip: nobody cannot reach " + path;
-      } else {
-        problems = ReadOnlyBankProblems(path);
-      }
-      const ssize_t written =
-          write(pipe_fds[1], problems.data(), problems.size());
-      _exit(written == static_cast<ssize_t>(problems.size()) ? 0 : 1);
-    }
-    close(pipe_fds[1]);
-    std::string problems;
-    char buffer[512];
-    for (ssize_t n; (n = read(pipe_fds[0], buffer, sizeof buffer)) > 0;)
-      problems.append(buffer, static_cast<size_t>(n));
-    close(pipe_fds[0]);
-    int status = 0;
-    ASSERT_EQ(waitpid(child, &status, 0), child);
-    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-    chmod(dir.c_str(), 0755);
-    chmod(path.c_str(), 0644);
-    if (absl::StartsWith(problems, "skip: ")) GTEST_SKIP() << problems;
-    EXPECT_EQ(problems, "");
-  }
+  const std::string problems = geteuid() != 0
+                                   ? ReadOnlyBankProblems(path)
+                                   : ReadOnlyBankProblemsAsNobody(path);
   chmod(dir.c_str(), 0755);
   chmod(path.c_str(), 0644);
+  if (absl::StartsWith(problems, "skip: ")) GTEST_SKIP() << problems;
+  EXPECT_EQ(problems, "");
 }
 
 TEST(SqlitePuzzleStoreTest, MissingFileWithoutCreateIsNotFound) {
