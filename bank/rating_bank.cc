@@ -48,7 +48,8 @@ absl::StatusOr<std::optional<RateOutput>> RatingBank::StoredRating(
 
 absl::StatusOr<int64_t> RatingBank::Store(const Grid& puzzle,
                                           const RatingResult& rating,
-                                          const std::string& label) {
+                                          const std::string& label,
+                                          absl::string_view key) {
   int64_t id = 0;
   const absl::Status stored = store_.RunInTransaction([&]() -> absl::Status {
     NewPuzzle np;
@@ -57,6 +58,7 @@ absl::StatusOr<int64_t> RatingBank::Store(const Grid& puzzle,
     np.num_solutions = 1;
     np.source = source_;
     np.label = label;
+    np.canonical_key = std::string(key);
     SUDOKU_ASSIGN_OR_RETURN(InsertResult inserted, store_.InsertPuzzle(np));
     id = inserted.id;
     SUDOKU_ASSIGN_OR_RETURN(int64_t rating_id,

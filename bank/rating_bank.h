@@ -39,9 +39,12 @@ class RatingBank {
 
   // Stores `puzzle` (if new), the rating and its trace; returns the
   // puzzle's id. `label` goes into a new puzzle's provenance (a client's
-  // label: sudoku-forge serve). REQUIRES: rating.status == kRated.
+  // label: sudoku-forge serve). `key`: the puzzle's canonical key when the
+  // caller has it (NewPuzzle::canonical_key), else empty.
+  // REQUIRES: rating.status == kRated.
   absl::StatusOr<int64_t> Store(const Grid& puzzle, const RatingResult& rating,
-                                const std::string& label = "");
+                                const std::string& label = "",
+                                absl::string_view key = "");
 
   // Whether Store() stores the rating's trace too (default: no; it is
   // rebuilt on demand, bank/trace_rebuild.h).

@@ -102,18 +102,20 @@ std::unique_ptr<StepSolver> BudgetedSteps(const std::string& techniques,
   return *std::move(solver);
 }
 
+// rate --json's answer for a text that did not parse.
+std::string InvalidJson(const absl::Status& parse_error) {
+  RateOutput out;
+  out.set_status(RateOutput::INVALID);
+  out.set_error(std::string(parse_error.message()));
+  return ToJson(out);
+}
+
 // rate --json for one puzzle text (the CLI's RateOne without `where`).
 std::string RateText(const std::string& text, const ParseOptions& options,
                      const Rater& rater, bool explain) {
   absl::StatusOr<Grid> grid = ParseGrid(text, options);
-  RateOutput out;
-  if (!grid.ok()) {
-    out.set_status(RateOutput::INVALID);
-    out.set_error(std::string(grid.status().message()));
-  } else {
-    out = bank::RateOutputOf(*grid, rater, rater.Rate(*grid), explain);
-  }
-  return ToJson(out);
+  if (!grid.ok()) return InvalidJson(grid.status());
+  return ToJson(bank::RateOutputOf(*grid, rater, rater.Rate(*grid), explain));
 }
 
 // The answer of `rate` for one puzzle, kept as the engine returned it: the
@@ -161,7 +163,7 @@ std::unique_ptr<RateAnswer> Rate(const std::string& text,
   py::gil_scoped_release release;
   absl::StatusOr<Grid> grid = ParseGrid(text, options);
   if (!grid.ok()) {
-    return std::make_unique<RateAnswer>(RateText(text, options, rater, false));
+    return std::make_unique<RateAnswer>(InvalidJson(grid.status()));
   }
   RatingResult result = rater.Rate(*grid);
   return std::make_unique<RateAnswer>(*std::move(grid), rater,

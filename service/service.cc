@@ -344,7 +344,8 @@ Answer Service::RateOnWorker(Worker& w, const Grid& puzzle,
       metrics_.RatingComputed();
       if (w.bank != nullptr) {
         std::lock_guard<std::mutex> lock(write_mu_);
-        absl::StatusOr<int64_t> id = w.bank->Store(puzzle, result, label);
+        absl::StatusOr<int64_t> id =
+            w.bank->Store(puzzle, result, label, key.ok() ? *key : "");
         if (!id.ok()) {
           return ErrorAnswer(
               500, absl::StrCat("storing failed: ", id.status().message()));

@@ -39,6 +39,10 @@ struct NewPuzzle {
   std::string source = {};
   // Free text kept from the input line (e.g. the TSV columns).
   std::string label = {};
+  // The givens' canonical key (CanonicalKey of core/canonical.h) when the
+  // caller has it, so the store does not compute it again; empty: the store
+  // computes it. A debug build checks that it is the givens' key.
+  std::string canonical_key = {};
 };
 
 // A puzzle as stored.

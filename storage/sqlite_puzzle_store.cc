@@ -645,7 +645,18 @@ absl::StatusOr<InsertResult> SqlitePuzzleStore::InsertPuzzle(
     return absl::InvalidArgumentError(absl::StrCat(
         "puzzle ", ToLine(puzzle.givens), ": the solution does not solve it"));
   }
-  SUDOKU_ASSIGN_OR_RETURN(std::string key, CanonicalKeyOf(puzzle.givens));
+  std::string key = puzzle.canonical_key;
+  if (key.empty()) {
+    SUDOKU_ASSIGN_OR_RETURN(key, CanonicalKeyOf(puzzle.givens));
+  }
+#ifndef NDEBUG
+  else if (absl::StatusOr<std::string> own = CanonicalKeyOf(puzzle.givens);
+           !own.ok() || *own != key) {
+    return absl::InternalError(absl::StrCat("puzzle ", ToLine(puzzle.givens),
+                                            ": the caller's canonical key ",
+                                            key, " is not the puzzle's"));
+  }
+#endif
   const std::string shape = puzzle.givens.shape().name();
   {
     Statement& s = impl_->insert_puzzle;
