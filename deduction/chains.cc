@@ -361,6 +361,14 @@ void ChainTechnique::Search(const Board& board, bool all,
                 {pn.cells[static_cast<size_t>(k)], pn.digit});
           }
         }
+        // Its strong links: from each false node to the next, true one.
+        for (size_t i = 1; i < path.size(); i += 2) {
+          const Node& a = g.nodes[static_cast<size_t>(path[i - 1])];
+          const Node& b = g.nodes[static_cast<size_t>(path[i])];
+          if (a.ncells == 1 && b.ncells == 1)
+            d.on_causes.push_back(StrongLinkCause(
+                board, {a.cells[0], a.digit}, {b.cells[0], b.digit}));
+        }
         std::sort(d.pattern_cells.begin(), d.pattern_cells.end());
         d.pattern_cells.erase(
             std::unique(d.pattern_cells.begin(), d.pattern_cells.end()),

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "deduction/chains.h"
@@ -29,6 +30,20 @@ namespace {
 std::string TechniqueDisplayName(const std::string& id) {
   const TechniqueInfo* info = FindTechniqueInfo(id);
   return info != nullptr ? std::string(info->name) : id;
+}
+
+// Nested steps already counted in one step's complexity, by NestedKey.
+using NestedSeen = absl::flat_hash_set<std::string>;
+
+// What makes two nested steps the same one (SE counts each once in the
+// step that uses it): the technique, what it concludes and its pattern.
+std::string NestedKey(const Deduction& d) {
+  std::string key(d.technique);
+  for (const auto* v : {&d.eliminations, &d.placements, &d.pattern_candidates}) {
+    key += '|';
+    for (const CellDigit& cd : *v) absl::StrAppend(&key, cd.cell, ".", cd.digit, ",");
+  }
+  return key;
 }
 
 // Literal expansions per Find() on boards larger than 9x9.
@@ -49,18 +64,23 @@ thread_local NestedWork tl_work;
 
 class Chainer {
  public:
+  // A literal with no cause to count (an "off", the assumption).
+  static constexpr int kNoCause = -2;
+
   // `inner`: the techniques a branch applies when nothing is pending
   // (empty below level 1), the first `num_basics` of them basic, the rest
-  // forcing chains; not owned.
+  // forcing chains, in SE's rules: rule k is inner[group_ends[k-1],
+  // group_ends[k]); not owned.
   Chainer(const Board& board, bool dynamic,
           const std::vector<std::unique_ptr<Technique>>& inner,
-          size_t num_basics)
+          size_t num_basics, const std::vector<size_t>& group_ends)
       : board_(board),
         shape_(board.shape()),
         n_(board.shape().size()),
         dynamic_(dynamic),
         inner_(inner),
         num_basics_(num_basics),
+        group_ends_(group_ends),
         branch_(board) {
     const size_t lits = static_cast<size_t>(2 * shape_.num_cells() * n_);
     stamp_.assign(lits, 0);
@@ -68,6 +88,7 @@ class Chainer {
     pbegin_.assign(lits, 0);
     pcount_.assign(lits, 0);
     nest_.assign(lits, -1);
+    cause_.assign(lits, kNoCause);
     cands_.resize(static_cast<size_t>(shape_.num_cells()));
   }
 
@@ -118,10 +139,11 @@ class Chainer {
   int64_t work() const { return work_; }
 
   // The distinct literals among `lit` and its ancestors, plus the
-  // complexity of each distinct nested step among them; -1 when this run
-  // did not set `lit` (a run repeated after the work budget ran out may
-  // stop short of the first one).
-  int Ancestors(int lit) {
+  // complexity of each nested step among them that `*counted` lacks (added
+  // to it: a step's nested steps count once over all its chains, as SE
+  // counts them); -1 when this run did not set `lit` (a run repeated after
+  // the work budget ran out may stop short of the first one).
+  int Ancestors(int lit, NestedSeen* counted) {
     if (!IsSet(lit)) return -1;
     ++seen_gen_;
     stack_.assign(1, lit);
@@ -136,7 +158,9 @@ class Chainer {
       const int nest = NestOf(l);
       if (nest >= 0 && !nest_seen_[static_cast<size_t>(nest)]) {
         nest_seen_[static_cast<size_t>(nest)] = 1;
-        count += NestedComplexity(nested_[static_cast<size_t>(nest)]);
+        const Deduction& d = nested_[static_cast<size_t>(nest)];
+        if (counted->insert(NestedKey(d)).second)
+          count += NestedComplexity(d);
       }
       const size_t b = static_cast<size_t>(pbegin_[static_cast<size_t>(l)]);
       for (int i = 0; i < pcount_[static_cast<size_t>(l)]; ++i)
@@ -171,14 +195,20 @@ class Chainer {
     std::reverse(parts.begin(), parts.end());
     return absl::StrJoin(parts, " -> ");
   }
-  // Every ancestor of `lit` (itself included) as a pattern candidate, and
-  // the nested steps among them.
+  // Every ancestor of `lit` (itself included) as a pattern candidate, the
+  // candidates among them turned on with their causes (the assumption's:
+  // `start_cause`, kNoCause for none), and the nested steps among them.
   // False when this run did not set `lit`.
-  bool CollectAncestors(int lit, Deduction* d) {
-    if (Ancestors(lit) < 0) return false;
-    for (int l : order_)
-      if (seen_[static_cast<size_t>(l)] == seen_gen_)
-        d->pattern_candidates.push_back({CellOf(l), DigitOf(l)});
+  bool CollectAncestors(int lit, int start_cause, Deduction* d) {
+    NestedSeen counted;
+    if (Ancestors(lit, &counted) < 0) return false;
+    for (int l : order_) {
+      if (seen_[static_cast<size_t>(l)] != seen_gen_) continue;
+      d->pattern_candidates.push_back({CellOf(l), DigitOf(l)});
+      const int cause = l == order_[0] ? start_cause : cause_[static_cast<size_t>(l)];
+      if (IsOn(l) && cause != kNoCause)
+        d->on_causes.push_back({CellOf(l), DigitOf(l), cause});
+    }
     for (size_t i = 0; i < nested_.size(); ++i)
       if (nest_seen_[i]) d->nested.push_back(nested_[i]);
     return true;
@@ -214,9 +244,12 @@ class Chainer {
     inner_[i]->FindAll(branch_, &*found);
     return *found;
   }
-  // The first inner technique with an elimination (or placement) new to
-  // the branch's grid sets its conclusions, with parents (see Parents); a
-  // forcing chain's conclusions carry it as their nested step.
+  // SE's first inner rule with an elimination (or placement) new to the
+  // branch's grid sets the conclusions of all its steps (a chain rule's in
+  // the order of rating and complexity, as SE sorts them), each with its
+  // parents (see Parents); a step without any is left out, as SE does: it
+  // holds without the branch. A forcing chain's conclusions carry it as
+  // their nested step.
   Advance ApplyInner() {
     if (inner_.empty()) return Advance::kNone;
     grid_key_.clear();
@@ -227,66 +260,107 @@ class Chainer {
     InnerSteps& known = inner_memo_[grid_key_];
     known.resize(inner_.size());
     branch_set_ = false;
-    for (size_t i = 0; i < inner_.size(); ++i) {
-      const bool chain = i >= num_basics_;
+    size_t begin = 0;
+    for (const size_t end : group_ends_) {
+      const bool chain = begin >= num_basics_;
+      steps_.clear();
+      for (size_t i = begin; i < end; ++i)
+        for (const Deduction& d : InnerFound(known, i)) steps_.push_back(&d);
+      if (chain && end - begin > 1)
+        std::stable_sort(steps_.begin(), steps_.end(),
+                         [](const Deduction* a, const Deduction* b) {
+                           return std::make_pair(a->rating,
+                                                 NestedComplexity(*a)) <
+                                  std::make_pair(b->rating,
+                                                 NestedComplexity(*b));
+                         });
+      begin = end;
       bool more = false;
-      for (const Deduction& d : InnerFound(known, i)) {
-        Parents(d, chain);
+      for (const Deduction* d : steps_) {
+        Parents(*d);
+        if (parents_.empty()) continue;
         const int nest = chain ? static_cast<int>(nested_.size()) : -1;
         bool used = false;
         for (bool on : {true, false})
-          for (const CellDigit& e : on ? d.placements : d.eliminations) {
+          for (const CellDigit& e : on ? d->placements : d->eliminations) {
             const int lit = Lit(e.cell, e.digit, on);
             if (IsSet(lit) || !Has(e.cell, e.digit)) continue;
             more = used = true;
             if (!Add(lit, parents_.data(), static_cast<int>(parents_.size()),
                      nest)) {
-              if (chain) nested_.push_back(d);
+              if (chain) nested_.push_back(*d);
               return Advance::kClash;
             }
           }
-        if (chain && used) nested_.push_back(d);
+        if (chain && used) nested_.push_back(*d);
       }
       if (more) return Advance::kMore;
     }
     return Advance::kNone;
   }
-  // The parents of an inner deduction's conclusions (into parents_): the
-  // candidates the branch removed that its pattern relies on. A basic
-  // pattern: its digits in its units (or cells). A chain: every candidate
-  // of its cells, and its digits in the units two of its candidates share.
-  void Parents(const Deduction& d, bool chain) {
+  // The parents of an inner step's conclusions (into parents_): the
+  // candidates the branch removed that its pattern needs gone, by SE's
+  // rules. A chain: for each candidate it turns on, the others of its cell
+  // or its digit's other places in the unit that forced it. Pointing,
+  // claiming and fish: the digit's places in the base units outside the
+  // cover units. A hidden pair: its digits' other places in its unit. A
+  // naked pair: its cells' other candidates.
+  void Parents(const Deduction& d) {
     parents_.clear();
-    CandidateSet digits;
-    for (const CellDigit& cd : d.pattern_candidates) digits.Insert(cd.digit);
-    for (const CellDigit& cd : d.eliminations) digits.Insert(cd.digit);
-    cells_.clear();
-    for (int u : d.pattern_units)
-      for (int q : shape_.unit(u)) cells_.push_back(q);
-    if (cells_.empty()) cells_ = d.pattern_cells;
-    if (chain) {
-      for (int q : cells_) AddRemoved(q, board_.candidates(q));
-      const auto& pc = d.pattern_candidates;
-      for (size_t a = 0; a < pc.size(); ++a)
-        for (size_t b = a + 1; b < pc.size(); ++b) {
-          if (pc[a].digit != pc[b].digit) continue;
-          const auto ua = shape_.UnitsOf(pc[a].cell);
-          const auto ub = shape_.UnitsOf(pc[b].cell);
-          for (size_t k = 0; k < 3; ++k) {
-            if (ua[k] != ub[k]) continue;
-            for (int q : shape_.unit(ua[k]))
-              AddRemoved(q, CandidateSet::Of(pc[a].digit));
-          }
+    const InnerKind kind = KindOf(d);
+    if (kind == InnerKind::kChain) {
+      for (const ChainCause& c : d.on_causes) {
+        if (c.unit < 0) {
+          AddRemoved(c.cell, board_.candidates(c.cell));
+        } else {
+          for (int q : shape_.unit(c.unit))
+            AddRemoved(q, CandidateSet::Of(c.digit));
         }
-      std::sort(parents_.begin(), parents_.end());
-      parents_.erase(std::unique(parents_.begin(), parents_.end()),
-                     parents_.end());
+      }
+    } else if (kind == InnerKind::kLocking) {
+      const size_t half = d.pattern_units.size() / 2;
+      const CandidateSet digit = CandidateSet::Of(d.pattern_candidates[0].digit);
+      for (size_t b = 0; b < half; ++b)
+        for (int q : shape_.unit(d.pattern_units[b])) {
+          bool covered = false;
+          for (size_t c = half; c < d.pattern_units.size(); ++c)
+            covered = covered || InUnit(q, d.pattern_units[c]);
+          if (!covered) AddRemoved(q, digit);
+        }
+    } else if (kind == InnerKind::kHiddenSubset) {
+      CandidateSet digits;
+      for (const CellDigit& cd : d.pattern_candidates) digits.Insert(cd.digit);
+      for (int q : shape_.unit(d.pattern_units[0]))
+        if (std::find(d.pattern_cells.begin(), d.pattern_cells.end(), q) ==
+            d.pattern_cells.end())
+          AddRemoved(q, digits);
     } else {
-      std::sort(cells_.begin(), cells_.end());
-      cells_.erase(std::unique(cells_.begin(), cells_.end()), cells_.end());
-      for (int q : cells_) AddRemoved(q, digits);
+      for (int q : d.pattern_cells) AddRemoved(q, board_.candidates(q));
     }
-    if (parents_.empty() && !order_.empty()) parents_.push_back(order_[0]);
+    std::sort(parents_.begin(), parents_.end());
+    parents_.erase(std::unique(parents_.begin(), parents_.end()),
+                   parents_.end());
+  }
+  enum class InnerKind { kChain, kLocking, kHiddenSubset, kNakedSubset };
+  static InnerKind KindOf(const Deduction& d) {
+    static const absl::flat_hash_map<std::string, InnerKind>* const kKinds =
+        new absl::flat_hash_map<std::string, InnerKind>{
+            {std::string(GetTechniqueInfo(TechniqueId::kPointing).id),
+             InnerKind::kLocking},
+            {std::string(GetTechniqueInfo(TechniqueId::kClaiming).id),
+             InnerKind::kLocking},
+            {std::string(GetTechniqueInfo(TechniqueId::kXWing).id),
+             InnerKind::kLocking},
+            {std::string(GetTechniqueInfo(TechniqueId::kHiddenPair).id),
+             InnerKind::kHiddenSubset},
+            {std::string(GetTechniqueInfo(TechniqueId::kNakedPair).id),
+             InnerKind::kNakedSubset}};
+    const auto it = kKinds->find(d.technique);
+    return it == kKinds->end() ? InnerKind::kChain : it->second;
+  }
+  bool InUnit(int cell, int unit) const {
+    const std::array<int, 3> units = shape_.UnitsOf(cell);
+    return std::find(units.begin(), units.end(), unit) != units.end();
   }
   // The candidates of `digits` in cell `q` that the branch turned off.
   void AddRemoved(int q, CandidateSet digits) {
@@ -305,12 +379,16 @@ class Chainer {
                             : static_cast<int>(d.pattern_candidates.size());
   }
 
-  // Sets `lit` (unless set) with its parents; false on a clash.
-  bool Add(int lit, const int* parents, int count, int nest = -1) {
+  // Sets `lit` (unless set) with its parents, the nested step that set it
+  // (-1: none) and what forced it on (kNoCause: nothing to count, -1: its
+  // cell, else that unit); false on a clash.
+  bool Add(int lit, const int* parents, int count, int nest = -1,
+           int cause = kNoCause) {
     const size_t l = static_cast<size_t>(lit);
     if (stamp_[l] == gen_) return true;
     stamp_[l] = gen_;
     nest_[l] = nest;
+    cause_[l] = cause;
     pbegin_[l] = static_cast<int>(pool_.size());
     pcount_[l] = count;
     for (int i = 0; i < count; ++i) pool_.push_back(parents[i]);
@@ -342,7 +420,7 @@ class Chainer {
       const CandidateSet cs = board_.candidates(cell);
       if (cs.Count() == 2 &&
           !Add(Lit(cell, cs.Without(CandidateSet::Of(d)).Single(), true), &lit,
-               1))
+               1, -1, /*cause=*/-1))
         return false;
       for (int u : Units(cell)) {
         int other = -1, count = 0;
@@ -351,7 +429,8 @@ class Chainer {
             ++count;
             if (q != cell) other = q;
           }
-        if (count == 2 && !Add(Lit(other, d, true), &lit, 1)) return false;
+        if (count == 2 && !Add(Lit(other, d, true), &lit, 1, -1, u))
+          return false;
       }
       return true;
     }
@@ -363,7 +442,7 @@ class Chainer {
       for (int x : board_.candidates(cell))
         if (x != e) parents_.push_back(Lit(cell, x, false));
       if (!Add(Lit(cell, e, true), parents_.data(),
-               static_cast<int>(parents_.size())))
+               static_cast<int>(parents_.size()), -1, /*cause=*/-1))
         return false;
     }
     for (int u : Units(cell)) {
@@ -380,7 +459,7 @@ class Chainer {
             board_.candidates(q).Contains(d))
           parents_.push_back(Lit(q, d, false));
       if (!Add(Lit(left, d, true), parents_.data(),
-               static_cast<int>(parents_.size())))
+               static_cast<int>(parents_.size()), -1, u))
         return false;
     }
     return true;
@@ -392,6 +471,8 @@ class Chainer {
   const bool dynamic_;
   const std::vector<std::unique_ptr<Technique>>& inner_;
   const size_t num_basics_;
+  const std::vector<size_t>& group_ends_;
+  std::vector<const Deduction*> steps_;  // one rule's steps (ApplyInner)
   Board branch_;  // the branch's grid for the inner techniques (level 1+)
   bool branch_set_ = false;  // branch_ holds the grid of this ApplyInner
   // The inner techniques' steps by branch grid (the candidates of every
@@ -403,6 +484,7 @@ class Chainer {
   // This run's nested steps; nest_[lit]: the one that set lit, or -1.
   std::vector<Deduction> nested_;
   std::vector<int> nest_;
+  std::vector<int> cause_;  // what forced each literal on (see Add)
   std::vector<char> nest_seen_;
   std::vector<int> cells_;
   int gen_ = 0, seen_gen_ = 0;
@@ -419,14 +501,14 @@ class SeSearch {
  public:
   SeSearch(const Technique& technique, const Board& board, bool dynamic,
            const std::vector<std::unique_ptr<Technique>>& inner,
-           size_t num_basics)
+           size_t num_basics, const std::vector<size_t>& group_ends)
       : technique_(technique),
         board_(board),
         shape_(board.shape()),
         n_(board.shape().size()),
         dynamic_(dynamic),
         plus_(!inner.empty()),
-        chainer_(board, dynamic, inner, num_basics) {
+        chainer_(board, dynamic, inner, num_basics, group_ends) {
     const size_t cands = static_cast<size_t>(shape_.num_cells() * n_);
     memo_begin_.assign(cands, -1);
     memo_end_.assign(cands, 0);
@@ -506,12 +588,12 @@ class SeSearch {
     }
     for (int l : chainer_.order()) count_[static_cast<size_t>(l)] = 0;
     if (results_.empty()) return;
-    comps_.assign(results_.size(), 0);
+    StartCounts();
     for (size_t i = 0; i < results_.size(); ++i)
-      comps_[i] = chainer_.Ancestors(results_[i]);
+      AddAncestors(results_[i], i);
     chainer_.Run(2 * cand + 1);
     for (size_t i = 0; i < results_.size(); ++i)
-      AddAncestors(results_[i], &comps_[i]);
+      AddAncestors(results_[i], i);
     for (size_t i = 0; i < results_.size(); ++i) {
       const int l = results_[i];
       if (comps_[i] < 0 || !Better(Rate(comps_[i]), comps_[i])) continue;
@@ -523,7 +605,8 @@ class SeSearch {
       for (bool on : {true, false}) {
         chainer_.Run(2 * cand + (on ? 1 : 0));
         chains.push_back(chainer_.ChainTo(l));
-        repeated = chainer_.CollectAncestors(l, &ded) && repeated;
+        repeated =
+            chainer_.CollectAncestors(l, Chainer::kNoCause, &ded) && repeated;
       }
       if (!repeated) continue;
       Finish(&ded,
@@ -539,8 +622,9 @@ class SeSearch {
   void ClashStep(int cell, int v, bool on) {
     const int k = chainer_.clash_cand();
     if (k < 0) return;  // a repeated run that the work budget cut short
-    const int complexity =
-        chainer_.Ancestors(2 * k + 1) + chainer_.Ancestors(2 * k);
+    NestedSeen counted;
+    const int complexity = chainer_.Ancestors(2 * k + 1, &counted) +
+                           chainer_.Ancestors(2 * k, &counted);
     const double rating = Rate(complexity);
     if (!Better(rating, complexity)) return;
     Deduction ded;
@@ -552,8 +636,8 @@ class SeSearch {
     } else {
       ded.placements.push_back({cell, v});
     }
-    chainer_.CollectAncestors(2 * k + 1, &ded);
-    chainer_.CollectAncestors(2 * k, &ded);
+    chainer_.CollectAncestors(2 * k + 1, Chainer::kNoCause, &ded);
+    chainer_.CollectAncestors(2 * k, Chainer::kNoCause, &ded);
     const std::string sym(1, shape_.Symbol(v));
     Finish(&ded, absl::StrCat(
                      technique_.name(), ": assuming ", shape_.CellName(cell),
@@ -611,11 +695,11 @@ class SeSearch {
       count_[static_cast<size_t>(l)] = 0;
     }
     if (results_.empty()) return;
-    comps_.assign(results_.size(), 0);
+    StartCounts();
     for (int b : branches_) {
       chainer_.Run(b);
       for (size_t i = 0; i < results_.size(); ++i)
-        AddAncestors(results_[i], &comps_[i]);
+        AddAncestors(results_[i], i);
     }
     for (size_t i = 0; i < results_.size(); ++i) {
       if (comps_[i] < 0 || !Better(Rate(comps_[i]), comps_[i])) continue;
@@ -627,11 +711,17 @@ class SeSearch {
     }
   }
 
-  // Adds the ancestors of `l` in the chainer's run to `*comp` (-1 once a
-  // run did not set `l`).
-  void AddAncestors(int l, int* comp) {
-    const int a = chainer_.Ancestors(l);
-    *comp = a < 0 || *comp < 0 ? -1 : *comp + a;
+  // Zero complexity, and no nested step counted, for each of results_.
+  void StartCounts() {
+    comps_.assign(results_.size(), 0);
+    counted_.resize(results_.size());
+    for (NestedSeen& c : counted_) c.clear();
+  }
+  // Adds the ancestors of `l` = results_[i] in the chainer's run to
+  // comps_[i] (-1 once a run did not set `l`).
+  void AddAncestors(int l, size_t i) {
+    const int a = chainer_.Ancestors(l, &counted_[i]);
+    comps_[i] = a < 0 || comps_[i] < 0 ? -1 : comps_[i] + a;
   }
 
   // The step's id: SE's Cell / Region / Dynamic Forcing Chains (`unit` < 0:
@@ -657,6 +747,18 @@ class SeSearch {
 
   void Finish(Deduction* ded, std::string text) const {
     Canonicalize(&ded->pattern_candidates);
+    std::sort(ded->on_causes.begin(), ded->on_causes.end(),
+              [](const ChainCause& a, const ChainCause& b) {
+                return std::tie(a.cell, a.digit, a.unit) <
+                       std::tie(b.cell, b.digit, b.unit);
+              });
+    ded->on_causes.erase(
+        std::unique(ded->on_causes.begin(), ded->on_causes.end()),
+        ded->on_causes.end());
+    NestedSeen kept;
+    std::erase_if(ded->nested, [&kept](const Deduction& d) {
+      return !kept.insert(NestedKey(d)).second;
+    });
     for (const CellDigit& cd : ded->pattern_candidates)
       ded->pattern_cells.push_back(cd.cell);
     ded->pattern_cells.erase(
@@ -672,7 +774,8 @@ class SeSearch {
     for (int b : branches_) {
       chainer_.Run(b);
       chains.push_back(chainer_.ChainTo(l));
-      if (!chainer_.CollectAncestors(l, &ded)) return std::nullopt;
+      if (!chainer_.CollectAncestors(l, u < 0 ? -1 : u, &ded))
+        return std::nullopt;
     }
     const std::string what =
         u < 0
@@ -703,6 +806,7 @@ class SeSearch {
   std::vector<int> memo_lits_;
   std::vector<int> count_;
   std::vector<int> touched_, results_, branches_, comps_;
+  std::vector<NestedSeen> counted_;  // comps_[i]'s nested steps
 };
 
 }  // namespace
@@ -710,31 +814,34 @@ class SeSearch {
 SeForcingChains::SeForcingChains(TechniqueId tid, bool dynamic, int level)
     : Technique(tid), dynamic_(dynamic), level_(level) {
   if (level < 1) return;
-  for (TechniqueId basic :
-       {TechniqueId::kPointing, TechniqueId::kClaiming,
-        TechniqueId::kHiddenPair, TechniqueId::kNakedPair, TechniqueId::kXWing})
-    inner_.push_back(MakeTechnique(basic));
+  // SE's rules inside the branches, each one group: pointing and claiming;
+  // hidden pair; naked pair; X-wing; then by level its forcing chains and
+  // cycles (2, 3), its multiple forcing chains (3), its dynamic ones (4,
+  // 5: they cover the other two) and the level-2 nested ones (5).
+  const auto add = [this](std::initializer_list<TechniqueId> rule) {
+    for (TechniqueId t : rule) inner_.push_back(MakeTechnique(t));
+    group_ends_.push_back(inner_.size());
+  };
+  add({TechniqueId::kPointing, TechniqueId::kClaiming});
+  add({TechniqueId::kHiddenPair});
+  add({TechniqueId::kNakedPair});
+  add({TechniqueId::kXWing});
   num_basics_ = inner_.size();
-  if (level >= 2)
-    for (TechniqueId chain :
-         {TechniqueId::kXCycle, TechniqueId::kYCycle, TechniqueId::kXChain,
-          TechniqueId::kCycle, TechniqueId::kAic})
-      inner_.push_back(MakeTechnique(chain));
-  if (level >= 3)
-    inner_.push_back(MakeTechnique(TechniqueId::kSeForcingChains));
-  if (level >= 4)
-    inner_.push_back(MakeTechnique(TechniqueId::kSeDynamicChains));
-  if (level >= 5)
-    inner_.push_back(MakeTechnique(TechniqueId::kDynamicForcingChainPlus));
+  if (level == 2 || level == 3)
+    add({TechniqueId::kXCycle, TechniqueId::kYCycle, TechniqueId::kXChain,
+         TechniqueId::kCycle, TechniqueId::kAic});
+  if (level == 3) add({TechniqueId::kSeForcingChains});
+  if (level >= 4) add({TechniqueId::kSeDynamicChains});
+  if (level >= 5) add({TechniqueId::kNestedChainForcing});
 }
 
 std::optional<Deduction> SeForcingChains::Find(const Board& board) const {
   if (level_ == 0)
-    return SeSearch(*this, board, dynamic_, inner_, num_basics_).Run();
+    return SeSearch(*this, board, dynamic_, inner_, num_basics_, group_ends_).Run();
   if (tl_work.depth == 0) tl_work = {0, max_work_, 0};
   ++tl_work.depth;
   std::optional<Deduction> d =
-      SeSearch(*this, board, dynamic_, inner_, num_basics_).Run();
+      SeSearch(*this, board, dynamic_, inner_, num_basics_, group_ends_).Run();
   --tl_work.depth;
   return d;
 }

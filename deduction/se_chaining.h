@@ -14,20 +14,27 @@
 //                       on, with every candidate (place) gone as its
 //                       parents.
 //   level 1    ("+", dynamic only): when nothing is pending, the first of
-//              the inner techniques with an elimination on the branch's
-//              grid turns its eliminations off (its placements on); their
-//              parents are the candidates the branch removed that the
-//              pattern relies on (the pattern's digits in its units, or
-//              in its cells and the units its links use). Level 1: the
-//              basic techniques SE's "+" uses (pointing, claiming, hidden
-//              pair, naked pair, X-wing: with triples, quads, swordfish and
-//              jellyfish too, "+" finds steps where SE's needs level 2);
+//              SE's inner rules with an elimination on the branch's grid
+//              turns the eliminations of all its steps off (its
+//              placements on); their parents are the candidates the
+//              branch removed that the step needs gone (SE's rule parents:
+//              a chain's, those of the cells and units that force its
+//              candidates on; pointing, claiming, fish: its digit's places
+//              in the base units outside the covers; a hidden pair: its
+//              digits' other places in its unit; a naked pair: its cells'
+//              other candidates); a step with none is left out. Level 1:
+//              SE's basic rules (pointing and claiming, hidden pair, naked
+//              pair, X-wing: with triples, quads, swordfish and jellyfish
+//              too, "+" finds steps where SE's needs level 2);
 //              SE's nested levels add forcing chains inside:
 //   level 2    + SE's forcing chains and cycles (x_cycle, y_cycle, x_chain,
-//              bidirectional_cycle, aic);
-//   level 3    + SE's cell/region forcing chains (se_forcing_chains);
-//   level 4    + SE's dynamic forcing chains (se_dynamic_chains);
-//   level 5    + dynamic forcing chains "+" (level 1).
+//              bidirectional_cycle, aic: one rule, sorted by rating and
+//              complexity);
+//   level 3    + those and SE's cell/region forcing chains
+//              (se_forcing_chains);
+//   level 4    + SE's dynamic forcing chains (se_dynamic_chains) instead
+//              of both (they cover them);
+//   level 5    + those and the level-2 nested chains.
 //   A literal an inner chain produced carries that chain as a nested step.
 // A clash is a candidate set both on and off.
 //
@@ -42,7 +49,8 @@
 //             for cells of three or more, X on and X off imply the same.
 // Complexity: the distinct literals among the target's ancestors in every
 // branch, summed (a clash: those of its on and its off literal), plus the
-// complexity of every distinct nested step among them. Rating:
+// complexity of every distinct nested step among them (each counted once
+// over all the branches). Rating:
 // base + LengthBonus(complexity - 2); base 8.0 static, 8.5 dynamic, and
 // 8.5 + 0.5 x level above (9.0 "+", 9.5, 10.0, 10.5, 11.0).
 // Levels 1 and up run only when no other technique of the ladder has a
@@ -85,9 +93,11 @@ class SeForcingChains : public Technique {
   int level_;
   int64_t max_work_ = DeductionOptions::kDefaultMaxNodes;
   // Applied inside the branches (level >= 1); the first num_basics_ are the
-  // basic techniques, the rest forcing chains (nested steps).
+  // basic techniques, the rest forcing chains (nested steps). SE's rule k
+  // is inner_[group_ends_[k-1], group_ends_[k]).
   std::vector<std::unique_ptr<Technique>> inner_;
   size_t num_basics_ = 0;
+  std::vector<size_t> group_ends_;
 };
 
 }  // namespace sudoku

@@ -25,6 +25,16 @@ struct CellDigit {
   bool operator==(const CellDigit&) const = default;
 };
 
+// A candidate a chain turns on through a strong link, and what forces it
+// on: `unit` < 0 when it is the last candidate left in its cell, else the
+// unit where it is the last place left for its digit.
+struct ChainCause {
+  int cell = 0;
+  int digit = 0;
+  int unit = -1;
+  bool operator==(const ChainCause&) const = default;
+};
+
 // One step of a human-style solution: what it concludes and the pattern that
 // justifies it (so a UI can highlight it and the rater can count it).
 struct Deduction {
@@ -43,6 +53,10 @@ struct Deduction {
   // Nested forcing chains: the inner steps (forcing chains, subsets, ...)
   // that the branches used, as they were found on a branch's grid.
   std::vector<Deduction> nested;
+  // Chains and loops: the candidates they turn on, with their causes. A
+  // chain found inside a forcing chain's branch takes its parents from
+  // them (the candidates the branch removed in those cells and units).
+  std::vector<ChainCause> on_causes;
 };
 
 class Technique {

@@ -1,6 +1,7 @@
 #include "deduction/util.h"
 
 #include <algorithm>
+#include <array>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -128,6 +129,30 @@ void Canonicalize(std::vector<CellDigit>* v) {
     return a.cell != b.cell ? a.cell < b.cell : a.digit < b.digit;
   });
   v->erase(std::unique(v->begin(), v->end()), v->end());
+}
+
+ChainCause StrongLinkCause(const Board& board, CellDigit from, CellDigit to) {
+  ChainCause cause{to.cell, to.digit, -1};
+  if (from.cell == to.cell) return cause;
+  const Shape& shape = board.shape();
+  const std::array<int, 3> units = shape.UnitsOf(to.cell);
+  const std::array<int, 3> from_units = shape.UnitsOf(from.cell);
+  // Box, row, column.
+  for (int k : {2, 0, 1}) {
+    if (units[static_cast<size_t>(k)] != from_units[static_cast<size_t>(k)])
+      continue;
+    const int u = units[static_cast<size_t>(k)];
+    if (cause.unit < 0) cause.unit = u;
+    int places = 0;
+    for (int q : shape.unit(u))
+      if (board.value(q) == 0 && board.candidates(q).Contains(to.digit))
+        ++places;
+    if (places == 2) {
+      cause.unit = u;
+      break;
+    }
+  }
+  return cause;
 }
 
 }  // namespace sudoku

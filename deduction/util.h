@@ -73,6 +73,12 @@ std::optional<Deduction> LowestRated(std::vector<Deduction>&& all);
 // Sorts and removes duplicates (cells, then digits).
 void Canonicalize(std::vector<CellDigit>* v);
 
+// What turns `to` on when `from` is off, for a strong link between them on
+// `board`: the cell when they share it, else the first of to's box, row and
+// column holding both where the digit has only those two places (the first
+// shared unit when none has).
+ChainCause StrongLinkCause(const Board& board, CellDigit from, CellDigit to);
+
 }  // namespace sudoku
 
 #endif  // SUDOKU_DEDUCTION_UTIL_H_
