@@ -366,8 +366,8 @@ void ChainTechnique::Search(const Board& board, bool all,
           const Node& a = g.nodes[static_cast<size_t>(path[i - 1])];
           const Node& b = g.nodes[static_cast<size_t>(path[i])];
           if (a.ncells == 1 && b.ncells == 1)
-            d.on_causes.push_back(StrongLinkCause(
-                board, {a.cells[0], a.digit}, {b.cells[0], b.digit}));
+            d.on_causes.push_back(StrongLinkCause(board, {a.cells[0], a.digit},
+                                                  {b.cells[0], b.digit}));
         }
         std::sort(d.pattern_cells.begin(), d.pattern_cells.end());
         d.pattern_cells.erase(

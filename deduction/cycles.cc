@@ -245,13 +245,14 @@ void CycleTechnique::Search(const Board& board, bool all,
       Canonicalize(&d.eliminations);
       for (int c : loop)
         d.pattern_candidates.push_back({g.Cell(c), g.Digit(c)});
-      // The loop turns loop[0] on, loop[1] off, loop[2] on, ...: its strong
-      // links run from each odd node to the next; the one closing the loop
-      // back at the start forces nothing new.
-      for (size_t i = 1; i + 1 < loop.size(); i += 2)
-        d.on_causes.push_back(
-            StrongLinkCause(board, {g.Cell(loop[i]), g.Digit(loop[i])},
-                            {g.Cell(loop[i + 1]), g.Digit(loop[i + 1])}));
+      // The loop turns loop[0] on, loop[1] off, loop[2] on, ... (and the
+      // other way round: it holds both ways): its strong links run from
+      // each odd node to the next, the last one back to the start.
+      for (size_t i = 1; i < loop.size(); i += 2) {
+        const int a = loop[i], b = loop[(i + 1) % loop.size()];
+        d.on_causes.push_back(StrongLinkCause(board, {g.Cell(a), g.Digit(a)},
+                                              {g.Cell(b), g.Digit(b)}));
+      }
       Canonicalize(&d.pattern_candidates);
       for (const CellDigit& cd : d.pattern_candidates)
         if (d.pattern_cells.empty() || d.pattern_cells.back() != cd.cell)

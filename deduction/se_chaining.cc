@@ -39,9 +39,11 @@ using NestedSeen = absl::flat_hash_set<std::string>;
 // step that uses it): the technique, what it concludes and its pattern.
 std::string NestedKey(const Deduction& d) {
   std::string key(d.technique);
-  for (const auto* v : {&d.eliminations, &d.placements, &d.pattern_candidates}) {
+  for (const auto* v :
+       {&d.eliminations, &d.placements, &d.pattern_candidates}) {
     key += '|';
-    for (const CellDigit& cd : *v) absl::StrAppend(&key, cd.cell, ".", cd.digit, ",");
+    for (const CellDigit& cd : *v)
+      absl::StrAppend(&key, cd.cell, ".", cd.digit, ",");
   }
   return key;
 }
@@ -159,8 +161,7 @@ class Chainer {
       if (nest >= 0 && !nest_seen_[static_cast<size_t>(nest)]) {
         nest_seen_[static_cast<size_t>(nest)] = 1;
         const Deduction& d = nested_[static_cast<size_t>(nest)];
-        if (counted->insert(NestedKey(d)).second)
-          count += NestedComplexity(d);
+        if (counted->insert(NestedKey(d)).second) count += NestedComplexity(d);
       }
       const size_t b = static_cast<size_t>(pbegin_[static_cast<size_t>(l)]);
       for (int i = 0; i < pcount_[static_cast<size_t>(l)]; ++i)
@@ -205,7 +206,8 @@ class Chainer {
     for (int l : order_) {
       if (seen_[static_cast<size_t>(l)] != seen_gen_) continue;
       d->pattern_candidates.push_back({CellOf(l), DigitOf(l)});
-      const int cause = l == order_[0] ? start_cause : cause_[static_cast<size_t>(l)];
+      const int cause =
+          l == order_[0] ? start_cause : cause_[static_cast<size_t>(l)];
       if (IsOn(l) && cause != kNoCause)
         d->on_causes.push_back({CellOf(l), DigitOf(l), cause});
     }
@@ -267,13 +269,12 @@ class Chainer {
       for (size_t i = begin; i < end; ++i)
         for (const Deduction& d : InnerFound(known, i)) steps_.push_back(&d);
       if (chain && end - begin > 1)
-        std::stable_sort(steps_.begin(), steps_.end(),
-                         [](const Deduction* a, const Deduction* b) {
-                           return std::make_pair(a->rating,
-                                                 NestedComplexity(*a)) <
-                                  std::make_pair(b->rating,
-                                                 NestedComplexity(*b));
-                         });
+        std::stable_sort(
+            steps_.begin(), steps_.end(),
+            [](const Deduction* a, const Deduction* b) {
+              return std::make_pair(a->rating, NestedComplexity(*a)) <
+                     std::make_pair(b->rating, NestedComplexity(*b));
+            });
       begin = end;
       bool more = false;
       for (const Deduction* d : steps_) {
@@ -319,7 +320,8 @@ class Chainer {
       }
     } else if (kind == InnerKind::kLocking) {
       const size_t half = d.pattern_units.size() / 2;
-      const CandidateSet digit = CandidateSet::Of(d.pattern_candidates[0].digit);
+      const CandidateSet digit =
+          CandidateSet::Of(d.pattern_candidates[0].digit);
       for (size_t b = 0; b < half; ++b)
         for (int q : shape_.unit(d.pattern_units[b])) {
           bool covered = false;
@@ -372,11 +374,20 @@ class Chainer {
   int NestOf(int lit) const {
     return IsSet(lit) ? nest_[static_cast<size_t>(lit)] : -1;
   }
-  // A nested step's own complexity (a chain of ours without one: its
-  // candidates).
+  // A nested step's own complexity: an SE chain's, or for a loop or chain
+  // of ours, SE's count of its potentials (a loop's candidates; a chain's,
+  // plus the eliminated candidate's on and off that SE's chain begins and
+  // ends with).
   static int NestedComplexity(const Deduction& d) {
-    return d.complexity > 0 ? d.complexity
-                            : static_cast<int>(d.pattern_candidates.size());
+    if (d.complexity > 0) return d.complexity;
+    const int size = static_cast<int>(d.pattern_candidates.size());
+    return IsLoop(d) || !d.placements.empty() ? size : size + 2;
+  }
+  static bool IsLoop(const Deduction& d) {
+    for (TechniqueId t :
+         {TechniqueId::kXCycle, TechniqueId::kYCycle, TechniqueId::kCycle})
+      if (d.technique == GetTechniqueInfo(t).id) return true;
+    return false;
   }
 
   // Sets `lit` (unless set) with its parents, the nested step that set it
@@ -533,7 +544,26 @@ class SeSearch {
     return std::move(best_);
   }
 
+  // Every step Run() considers, in SE's order of its hint list: rating,
+  // complexity, then binary (both imply), cell, region, clash steps.
+  void RunAll(std::vector<Deduction>* out) {
+    std::vector<Kept> all;
+    all_ = &all;
+    Run();
+    all_ = nullptr;
+    std::stable_sort(all.begin(), all.end(), [](const Kept& a, const Kept& b) {
+      return a.key < b.key;
+    });
+    for (Kept& k : all) out->push_back(std::move(k.step));
+  }
+
  private:
+  // SE's sort keys of its chaining hints.
+  enum SortKey { kBinary = 1, kCell = 5, kRegion = 6, kClash = 7 };
+  struct Kept {
+    std::tuple<double, int, int> key;  // rating, complexity, SortKey
+    Deduction step;
+  };
   double Rate(int complexity) const {
     return ChainRating(technique_.difficulty(), std::max(0, complexity - 2));
   }
@@ -545,6 +575,7 @@ class SeSearch {
   // counts the step found either way (SE's order among equals).
   bool Better(double rating, int complexity) {
     const auto key = std::make_tuple(rating, complexity, seq_++);
+    if (all_ != nullptr) return true;
     if (best_ && key >= best_key_) return false;
     best_key_ = key;
     return true;
@@ -589,11 +620,9 @@ class SeSearch {
     for (int l : chainer_.order()) count_[static_cast<size_t>(l)] = 0;
     if (results_.empty()) return;
     StartCounts();
-    for (size_t i = 0; i < results_.size(); ++i)
-      AddAncestors(results_[i], i);
+    for (size_t i = 0; i < results_.size(); ++i) AddAncestors(results_[i], i);
     chainer_.Run(2 * cand + 1);
-    for (size_t i = 0; i < results_.size(); ++i)
-      AddAncestors(results_[i], i);
+    for (size_t i = 0; i < results_.size(); ++i) AddAncestors(results_[i], i);
     for (size_t i = 0; i < results_.size(); ++i) {
       const int l = results_[i];
       if (comps_[i] < 0 || !Better(Rate(comps_[i]), comps_[i])) continue;
@@ -613,6 +642,14 @@ class SeSearch {
              absl::StrCat(technique_.name(), ": ", shape_.CellName(cell),
                           " on or off ", sym, ": ", absl::StrJoin(chains, "; "),
                           " => ", chainer_.LitName(l)));
+      Keep(std::move(ded), kBinary);
+    }
+  }
+  // The new best step, or one more of RunAll's.
+  void Keep(Deduction&& ded, SortKey sort_key) {
+    if (all_ != nullptr) {
+      all_->push_back({{ded.rating, ded.complexity, sort_key}, std::move(ded)});
+    } else {
       best_ = std::move(ded);
     }
   }
@@ -645,7 +682,7 @@ class SeSearch {
                      " leads to a contradiction: ", chainer_.ChainTo(2 * k + 1),
                      " but ", chainer_.ChainTo(2 * k), " => ",
                      shape_.CellName(cell), on ? "<>" : "=", sym));
-    best_ = std::move(ded);
+    Keep(std::move(ded), kClash);
   }
 
   // Region steps for the units whose first place of `v` is `cell`.
@@ -698,8 +735,7 @@ class SeSearch {
     StartCounts();
     for (int b : branches_) {
       chainer_.Run(b);
-      for (size_t i = 0; i < results_.size(); ++i)
-        AddAncestors(results_[i], i);
+      for (size_t i = 0; i < results_.size(); ++i) AddAncestors(results_[i], i);
     }
     for (size_t i = 0; i < results_.size(); ++i) {
       if (comps_[i] < 0 || !Better(Rate(comps_[i]), comps_[i])) continue;
@@ -707,7 +743,7 @@ class SeSearch {
           BranchStep(u, cell, results_[i], Rate(comps_[i]));
       if (!step) continue;
       step->complexity = comps_[i];
-      best_ = std::move(step);
+      Keep(std::move(*step), u < 0 ? kCell : kRegion);
     }
   }
 
@@ -798,6 +834,7 @@ class SeSearch {
   Chainer chainer_;
   std::optional<Deduction> best_;
   std::tuple<double, int, int> best_key_{0.0, 0, 0};
+  std::vector<Kept>* all_ = nullptr;  // RunAll's steps
   int seq_ = 0;
   // Candidate c's "on" run: memo_lits_[memo_begin_[c], memo_end_[c]); -1:
   // not run yet.
@@ -836,14 +873,30 @@ SeForcingChains::SeForcingChains(TechniqueId tid, bool dynamic, int level)
 }
 
 std::optional<Deduction> SeForcingChains::Find(const Board& board) const {
-  if (level_ == 0)
-    return SeSearch(*this, board, dynamic_, inner_, num_basics_, group_ends_).Run();
-  if (tl_work.depth == 0) tl_work = {0, max_work_, 0};
-  ++tl_work.depth;
-  std::optional<Deduction> d =
-      SeSearch(*this, board, dynamic_, inner_, num_basics_, group_ends_).Run();
-  --tl_work.depth;
-  return d;
+  return Search(board, nullptr);
+}
+
+void SeForcingChains::FindAll(const Board& board,
+                              std::vector<Deduction>* out) const {
+  Search(board, out);
+}
+
+std::optional<Deduction> SeForcingChains::Search(
+    const Board& board, std::vector<Deduction>* all) const {
+  SeSearch search(*this, board, dynamic_, inner_, num_basics_, group_ends_);
+  const bool budget = level_ > 0;
+  if (budget) {
+    if (tl_work.depth == 0) tl_work = {0, max_work_, 0};
+    ++tl_work.depth;
+  }
+  std::optional<Deduction> best;
+  if (all != nullptr) {
+    search.RunAll(all);
+  } else {
+    best = search.Run();
+  }
+  if (budget) --tl_work.depth;
+  return best;
 }
 
 }  // namespace sudoku

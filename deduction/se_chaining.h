@@ -81,6 +81,9 @@ class SeForcingChains : public Technique {
   // `level` 1-5: see above (dynamic only).
   SeForcingChains(TechniqueId tid, bool dynamic, int level = 0);
   std::optional<Deduction> Find(const Board& board) const override;
+  // Every step of the search, in SE's order of its hint list (rating,
+  // complexity, kind); what SE's rule hands a branch it is nested in.
+  void FindAll(const Board& board, std::vector<Deduction>* out) const override;
   bool LastResort() const override { return level_ > 0; }
   // Levels 1+: the work of one Find(), the searches nested in its branches
   // included, in literal expansions (DeductionOptions::max_nodes; <= 0: no
@@ -89,6 +92,11 @@ class SeForcingChains : public Technique {
   void SetWorkBudget(int64_t max_work) override { max_work_ = max_work; }
 
  private:
+  // The best step on `board`, or (`all` given) every step into *all; at
+  // levels 1 and up under the work budget.
+  std::optional<Deduction> Search(const Board& board,
+                                  std::vector<Deduction>* all) const;
+
   bool dynamic_;
   int level_;
   int64_t max_work_ = DeductionOptions::kDefaultMaxNodes;

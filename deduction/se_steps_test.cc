@@ -93,7 +93,8 @@ std::string OurId(absl::string_view se) {
       {"(+ Forcing Chains)", "nested_chain_forcing"},
       {"(+ Multiple Forcing Chains)", "nested_chain_multiple"},
       {"(+ Dynamic Forcing Chains)", "nested_chain_dynamic"},
-      {"(+ Dynamic Forcing Chains (+))", "nested_chain_dynamic_plus"},
+      {"(+ Dynamic Forcing Chains (+ Forcing Chains))",
+       "nested_chain_dynamic_plus"},
   };
   for (const auto& [suffix, id] : kLevels)
     if (absl::EndsWith(se, suffix)) return id;
