@@ -191,6 +191,10 @@ constexpr const char* kKnownStepDifferences[] = {
     "7.....5.4",
     ".....1.....7.2.....9.6.8..5..1..7....6.9....42.9.........8...59.8....4.."
     "..6.3...8",
+    // Hardest list, SE 11.0: the first pointings in another order, then a
+    // 10.8 "(+ Forcing Chains)" step where SE's is 10.7 (same target).
+    "1....6....5..8..3...9..2....7..4.3.....6....79....7..5..1...4...4..7...3"
+    "..2..48..",
 };
 
 bool KnownToDiffer(const std::string& puzzle) {
