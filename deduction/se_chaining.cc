@@ -571,10 +571,13 @@ class SeSearch {
     return (shape_.size() > 9 && chainer_.work() > kMaxSeChainWork) ||
            tl_work.Exhausted();
   }
-  // True when a step of this rating and complexity would be the new best;
-  // counts the step found either way (SE's order among equals).
-  bool Better(double rating, int complexity) {
-    const auto key = std::make_tuple(rating, complexity, seq_++);
+  // True when a step of this rating, complexity and kind would be the new
+  // best: SE takes the first of its hint list sorted by those (binary
+  // before cell, region and contradiction steps), then in the order found.
+  // Counts the step found either way.
+  bool Better(double rating, int complexity, SortKey sort_key) {
+    const auto key =
+        std::make_tuple(rating, complexity, static_cast<int>(sort_key), seq_++);
     if (all_ != nullptr) return true;
     if (best_ && key >= best_key_) return false;
     best_key_ = key;
@@ -625,7 +628,8 @@ class SeSearch {
     for (size_t i = 0; i < results_.size(); ++i) AddAncestors(results_[i], i);
     for (size_t i = 0; i < results_.size(); ++i) {
       const int l = results_[i];
-      if (comps_[i] < 0 || !Better(Rate(comps_[i]), comps_[i])) continue;
+      if (comps_[i] < 0 || !Better(Rate(comps_[i]), comps_[i], kBinary))
+        continue;
       Deduction ded = Target(l, Rate(comps_[i]), -1);
       ded.complexity = comps_[i];
       std::vector<std::string> chains;
@@ -663,7 +667,7 @@ class SeSearch {
     const int complexity = chainer_.Ancestors(2 * k + 1, &counted) +
                            chainer_.Ancestors(2 * k, &counted);
     const double rating = Rate(complexity);
-    if (!Better(rating, complexity)) return;
+    if (!Better(rating, complexity, kClash)) return;
     Deduction ded;
     ded.technique = StepId(-1);
     ded.rating = rating;
@@ -738,7 +742,9 @@ class SeSearch {
       for (size_t i = 0; i < results_.size(); ++i) AddAncestors(results_[i], i);
     }
     for (size_t i = 0; i < results_.size(); ++i) {
-      if (comps_[i] < 0 || !Better(Rate(comps_[i]), comps_[i])) continue;
+      if (comps_[i] < 0 ||
+          !Better(Rate(comps_[i]), comps_[i], u < 0 ? kCell : kRegion))
+        continue;
       std::optional<Deduction> step =
           BranchStep(u, cell, results_[i], Rate(comps_[i]));
       if (!step) continue;
@@ -833,7 +839,7 @@ class SeSearch {
   const bool plus_;
   Chainer chainer_;
   std::optional<Deduction> best_;
-  std::tuple<double, int, int> best_key_{0.0, 0, 0};
+  std::tuple<double, int, int, int> best_key_{0.0, 0, 0, 0};
   std::vector<Kept>* all_ = nullptr;  // RunAll's steps
   int seq_ = 0;
   // Candidate c's "on" run: memo_lits_[memo_begin_[c], memo_end_[c]); -1:
