@@ -127,9 +127,7 @@ class Chainer {
       } else if (off_head < off_q_.size()) {
         if (!ExpandOff(off_q_[off_head++])) return true;
       } else {
-        const Advance a = ApplyInner();
-        if (a == Advance::kClash) return true;
-        if (a == Advance::kNone) return false;
+        if (!ApplyInner()) return false;
       }
     }
   }
@@ -227,7 +225,6 @@ class Chainer {
             shape_.ColUnit(shape_.Col(cell))};
   }
 
-  enum class Advance { kNone, kMore, kClash };
   // Each inner technique's steps on one branch grid, once searched.
   using InnerSteps = std::vector<std::optional<std::vector<Deduction>>>;
   // The steps of inner technique `i` on the branch's grid, searched once
@@ -247,13 +244,13 @@ class Chainer {
     return *found;
   }
   // SE's first inner rule with an elimination (or placement) new to the
-  // branch's grid sets the conclusions of all its steps (a chain rule's in
-  // the order of rating and complexity, as SE sorts them), each with its
-  // parents (see Parents); a step without any is left out, as SE does: it
-  // holds without the branch. A forcing chain's conclusions carry it as
-  // their nested step.
-  Advance ApplyInner() {
-    if (inner_.empty()) return Advance::kNone;
+  // branch's grid turns off what all its steps remove (Removable; a chain
+  // rule's steps in the order of rating and complexity, as SE sorts them),
+  // each with its parents (see Parents); a step without any is left out,
+  // as SE does: it holds without the branch. A forcing chain's removals
+  // carry it as their nested step. True when it turned anything off.
+  bool ApplyInner() {
+    if (inner_.empty()) return false;
     grid_key_.clear();
     for (int c = 0; c < shape_.num_cells(); ++c) {
       const uint32_t bits = cands_[static_cast<size_t>(c)].bits();
@@ -281,23 +278,20 @@ class Chainer {
         Parents(*d);
         if (parents_.empty()) continue;
         const int nest = chain ? static_cast<int>(nested_.size()) : -1;
+        Removable(*d);
         bool used = false;
-        for (bool on : {true, false})
-          for (const CellDigit& e : on ? d->placements : d->eliminations) {
-            const int lit = Lit(e.cell, e.digit, on);
-            if (IsSet(lit) || !Has(e.cell, e.digit)) continue;
-            more = used = true;
-            if (!Add(lit, parents_.data(), static_cast<int>(parents_.size()),
-                     nest)) {
-              if (chain) nested_.push_back(*d);
-              return Advance::kClash;
-            }
-          }
+        for (const CellDigit& e : removable_) {
+          const int lit = Lit(e.cell, e.digit, false);
+          if (IsSet(lit) || !Has(e.cell, e.digit)) continue;
+          more = used = true;
+          Add(lit, parents_.data(), static_cast<int>(parents_.size()), nest,
+              kNoCause, /*check=*/false);
+        }
         if (chain && used) nested_.push_back(*d);
       }
-      if (more) return Advance::kMore;
+      if (more) return true;
     }
-    return Advance::kNone;
+    return false;
   }
   // The parents of an inner step's conclusions (into parents_): the
   // candidates the branch removed that its pattern needs gone, by SE's
@@ -364,6 +358,15 @@ class Chainer {
     const std::array<int, 3> units = shape_.UnitsOf(cell);
     return std::find(units.begin(), units.end(), unit) != units.end();
   }
+  // What an inner step removes from the branch's grid (into removable_):
+  // its eliminations, and for a placement the cell's other candidates (SE
+  // hands a branch only removals).
+  void Removable(const Deduction& d) {
+    removable_ = d.eliminations;
+    for (const CellDigit& p : d.placements)
+      for (int x : cands_[static_cast<size_t>(p.cell)])
+        if (x != p.digit) removable_.push_back({p.cell, x});
+  }
   // The candidates of `digits` in cell `q` that the branch turned off.
   void AddRemoved(int q, CandidateSet digits) {
     if (board_.value(q) != 0) return;
@@ -392,9 +395,11 @@ class Chainer {
 
   // Sets `lit` (unless set) with its parents, the nested step that set it
   // (-1: none) and what forced it on (kNoCause: nothing to count, -1: its
-  // cell, else that unit); false on a clash.
+  // cell, else that unit); false on a clash: `lit`'s opposite set too. An
+  // inner step's removal is not checked (`check` false): like SE, the
+  // propagation finds the contradiction when it expands it.
   bool Add(int lit, const int* parents, int count, int nest = -1,
-           int cause = kNoCause) {
+           int cause = kNoCause, bool check = true) {
     const size_t l = static_cast<size_t>(lit);
     if (stamp_[l] == gen_) return true;
     stamp_[l] = gen_;
@@ -404,7 +409,7 @@ class Chainer {
     pcount_[l] = count;
     for (int i = 0; i < count; ++i) pool_.push_back(parents[i]);
     order_.push_back(lit);
-    if (IsSet(lit ^ 1)) {
+    if (check && IsSet(lit ^ 1)) {
       clash_ = lit >> 1;
       return false;
     }
@@ -495,7 +500,8 @@ class Chainer {
   // This run's nested steps; nest_[lit]: the one that set lit, or -1.
   std::vector<Deduction> nested_;
   std::vector<int> nest_;
-  std::vector<int> cause_;  // what forced each literal on (see Add)
+  std::vector<CellDigit> removable_;  // one inner step's (Removable)
+  std::vector<int> cause_;            // what forced each literal on (see Add)
   std::vector<char> nest_seen_;
   std::vector<int> cells_;
   int gen_ = 0, seen_gen_ = 0;
