@@ -11,6 +11,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/types/span.h"
+#include "deduction/links.h"
 
 namespace sudoku {
 
@@ -67,14 +69,164 @@ int PositionIn(const Shape& shape, int unit, int cell) {
 struct Graph {
   std::vector<Node> nodes;
   std::vector<int> single;  // cell * N + digit - 1 -> node, or -1
-  std::vector<std::vector<int>> strong, weak;
   int num_singles = 0;
-  // Per (unit, digit): the nodes lying in the unit, with their positions.
+  // Node i's strong links are strong[strong_at[i] .. strong_at[i + 1]),
+  // its weak links likewise.
+  std::vector<int> strong_at, strong, weak_at, weak;
+  absl::Span<const int> Strong(int i) const {
+    return Links(strong_at, strong, i);
+  }
+  absl::Span<const int> Weak(int i) const { return Links(weak_at, weak, i); }
+  // Grouped chains only: per (unit, digit) the nodes lying in the unit,
+  // with their positions, and the links as lists before they are laid out
+  // flat.
   std::vector<std::vector<std::pair<int, uint32_t>>> in_unit;
+  std::vector<std::vector<int>> strong_lists, weak_lists;
+  // The search's state arrays, by state (node * 2 + true).
+  std::vector<int> stamp, parent, length, queue;
+
+ private:
+  static absl::Span<const int> Links(const std::vector<int>& at,
+                                     const std::vector<int>& links, int i) {
+    const size_t b = static_cast<size_t>(at[static_cast<size_t>(i)]);
+    const size_t e = static_cast<size_t>(at[static_cast<size_t>(i) + 1]);
+    return absl::MakeConstSpan(links).subspan(b, e - b);
+  }
 };
 
-void BuildGraph(const Board& board, const UnitIndex& index, ChainKind kind,
-                Graph* g) {
+// Lays `lists` out flat into `at` and `links`.
+void Flatten(const std::vector<std::vector<int>>& lists, std::vector<int>* at,
+             std::vector<int>* links) {
+  at->resize(lists.size() + 1);
+  links->clear();
+  for (size_t i = 0; i < lists.size(); ++i) {
+    (*at)[i] = static_cast<int>(links->size());
+    links->insert(links->end(), lists[i].begin(), lists[i].end());
+  }
+  (*at)[lists.size()] = static_cast<int>(links->size());
+}
+
+// The links of the chains without groups, from the board's candidate links
+// (deduction/links.h): X-chains unit links only, XY-chains weak unit links
+// and strong links in bivalue cells, AICs all. Each node's links are the
+// same as BuildGroupedLinks would list them, less repeats (a cell seen
+// in two units, which a breadth-first search skips anyway).
+void CandidateGraphLinks(const Board& board, ChainKind kind, Graph* g) {
+  const CandidateLinks& links = CandidateLinks::Of(board);
+  const bool unit_strong = kind != ChainKind::kXY;
+  const bool cell_weak = kind == ChainKind::kAic;
+  const bool cell_strong = kind != ChainKind::kX;
+  g->strong_at.resize(g->nodes.size() + 1);
+  g->weak_at.resize(g->nodes.size() + 1);
+  g->strong.clear();
+  g->weak.clear();
+  const int n = board.shape().size();
+  for (size_t id = 0; id < g->nodes.size(); ++id) {
+    const Node& node = g->nodes[id];
+    const int c = node.cells[0] * n + node.digit - 1;
+    g->strong_at[id] = static_cast<int>(g->strong.size());
+    g->weak_at[id] = static_cast<int>(g->weak.size());
+    for (int m : links.Strong(c, unit_strong, cell_strong))
+      g->strong.push_back(g->single[static_cast<size_t>(m)]);
+    for (int m : links.Weak(c, true, cell_weak))
+      g->weak.push_back(g->single[static_cast<size_t>(m)]);
+  }
+  g->strong_at[g->nodes.size()] = static_cast<int>(g->strong.size());
+  g->weak_at[g->nodes.size()] = static_cast<int>(g->weak.size());
+}
+
+// The nodes of grouped chains (box-line groups after the candidates) and
+// their links, unit by unit.
+void BuildGroupedLinks(const Board& board, Graph* g) {
+  const Shape& shape = board.shape();
+  const UnitIndex index(board);
+  const int n = shape.size();
+  auto& in_unit = g->in_unit;
+  in_unit.resize(static_cast<size_t>(3 * n * n));
+  for (auto& list : in_unit) list.clear();
+  auto slot = [n](int unit, int d) {
+    return static_cast<size_t>(unit * n + d - 1);
+  };
+  for (int id = 0; id < g->num_singles; ++id) {
+    const Node& node = g->nodes[static_cast<size_t>(id)];
+    for (int u : shape.UnitsOf(node.cells[0]))
+      in_unit[slot(u, node.digit)].push_back(
+          {id, uint32_t{1} << PositionIn(shape, u, node.cells[0])});
+  }
+  for (int b = 0; b < n; ++b) {
+    const int box = shape.BoxUnit(b);
+    for (int d = 1; d <= n; ++d) {
+      const uint32_t where = index.where(box, d);
+      if (std::popcount(where) < 3) continue;  // a group needs a partner
+      // Row segments then column segments of the box.
+      for (int line_kind = 0; line_kind < 2; ++line_kind) {
+        const int count = line_kind == 0 ? shape.box_rows() : shape.box_cols();
+        for (int k = 0; k < count; ++k) {
+          Node node;
+          node.digit = d;
+          for (int pos : Bits(where)) {
+            const int r = pos / shape.box_cols(), c = pos % shape.box_cols();
+            if ((line_kind == 0 ? r : c) != k) continue;
+            node.cells[static_cast<size_t>(node.ncells++)] =
+                index.CellAt(box, pos);
+          }
+          if (node.ncells < 2) continue;
+          const int line = line_kind == 0
+                               ? shape.RowUnit(shape.Row(node.cells[0]))
+                               : shape.ColUnit(shape.Col(node.cells[0]));
+          const int id = static_cast<int>(g->nodes.size());
+          g->nodes.push_back(node);
+          for (int u : {box, line}) {
+            uint32_t mask = 0;
+            for (int i = 0; i < node.ncells; ++i)
+              mask |= uint32_t{1} << PositionIn(
+                          shape, u, node.cells[static_cast<size_t>(i)]);
+            in_unit[slot(u, d)].push_back({id, mask});
+          }
+        }
+      }
+    }
+  }
+  ResetAdjacency(&g->strong_lists, g->nodes.size());
+  ResetAdjacency(&g->weak_lists, g->nodes.size());
+  for (int u = 0; u < 3 * n; ++u) {
+    for (int d = 1; d <= n; ++d) {
+      const auto& list = in_unit[slot(u, d)];
+      const uint32_t all = index.where(u, d);
+      for (size_t i = 0; i < list.size(); ++i) {
+        for (size_t j = i + 1; j < list.size(); ++j) {
+          const auto [a, ma] = list[i];
+          const auto [b, mb] = list[j];
+          if ((ma & mb) != 0) continue;
+          g->weak_lists[static_cast<size_t>(a)].push_back(b);
+          g->weak_lists[static_cast<size_t>(b)].push_back(a);
+          if ((ma | mb) == all) {
+            g->strong_lists[static_cast<size_t>(a)].push_back(b);
+            g->strong_lists[static_cast<size_t>(b)].push_back(a);
+          }
+        }
+      }
+    }
+  }
+  for (int cell = 0; cell < shape.num_cells(); ++cell) {
+    if (board.value(cell) != 0) continue;
+    const CandidateSet cands = board.candidates(cell);
+    for (int x : cands) {
+      for (int y : cands) {
+        if (x == y) continue;
+        const int a = g->single[static_cast<size_t>(cell * n + x - 1)];
+        const int b = g->single[static_cast<size_t>(cell * n + y - 1)];
+        g->weak_lists[static_cast<size_t>(a)].push_back(b);
+        if (cands.Count() == 2)
+          g->strong_lists[static_cast<size_t>(a)].push_back(b);
+      }
+    }
+  }
+  Flatten(g->strong_lists, &g->strong_at, &g->strong);
+  Flatten(g->weak_lists, &g->weak_at, &g->weak);
+}
+
+void BuildGraph(const Board& board, ChainKind kind, Graph* g) {
   const Shape& shape = board.shape();
   const int n = shape.size();
   g->nodes.clear();
@@ -92,94 +244,10 @@ void BuildGraph(const Board& board, const UnitIndex& index, ChainKind kind,
     }
   }
   g->num_singles = static_cast<int>(g->nodes.size());
-  auto& in_unit = g->in_unit;
-  in_unit.resize(static_cast<size_t>(3 * n * n));
-  for (auto& list : in_unit) list.clear();
-  auto slot = [n](int unit, int d) {
-    return static_cast<size_t>(unit * n + d - 1);
-  };
-  for (int id = 0; id < g->num_singles; ++id) {
-    const Node& node = g->nodes[static_cast<size_t>(id)];
-    for (int u : shape.UnitsOf(node.cells[0]))
-      in_unit[slot(u, node.digit)].push_back(
-          {id, uint32_t{1} << PositionIn(shape, u, node.cells[0])});
-  }
   if (kind == ChainKind::kGroupedAic) {
-    for (int b = 0; b < n; ++b) {
-      const int box = shape.BoxUnit(b);
-      for (int d = 1; d <= n; ++d) {
-        const uint32_t where = index.where(box, d);
-        if (std::popcount(where) < 3) continue;  // a group needs a partner
-        // Row segments then column segments of the box.
-        for (int line_kind = 0; line_kind < 2; ++line_kind) {
-          const int count =
-              line_kind == 0 ? shape.box_rows() : shape.box_cols();
-          for (int k = 0; k < count; ++k) {
-            Node node;
-            node.digit = d;
-            for (int pos : Bits(where)) {
-              const int r = pos / shape.box_cols(), c = pos % shape.box_cols();
-              if ((line_kind == 0 ? r : c) != k) continue;
-              node.cells[static_cast<size_t>(node.ncells++)] =
-                  index.CellAt(box, pos);
-            }
-            if (node.ncells < 2) continue;
-            const int line = line_kind == 0
-                                 ? shape.RowUnit(shape.Row(node.cells[0]))
-                                 : shape.ColUnit(shape.Col(node.cells[0]));
-            const int id = static_cast<int>(g->nodes.size());
-            g->nodes.push_back(node);
-            for (int u : {box, line}) {
-              uint32_t mask = 0;
-              for (int i = 0; i < node.ncells; ++i)
-                mask |= uint32_t{1} << PositionIn(
-                            shape, u, node.cells[static_cast<size_t>(i)]);
-              in_unit[slot(u, d)].push_back({id, mask});
-            }
-          }
-        }
-      }
-    }
-  }
-  ResetAdjacency(&g->strong, g->nodes.size());
-  ResetAdjacency(&g->weak, g->nodes.size());
-  const bool unit_strong = kind != ChainKind::kXY;
-  for (int u = 0; u < 3 * n; ++u) {
-    for (int d = 1; d <= n; ++d) {
-      const auto& list = in_unit[slot(u, d)];
-      const uint32_t all = index.where(u, d);
-      for (size_t i = 0; i < list.size(); ++i) {
-        for (size_t j = i + 1; j < list.size(); ++j) {
-          const auto [a, ma] = list[i];
-          const auto [b, mb] = list[j];
-          if ((ma & mb) != 0) continue;
-          g->weak[static_cast<size_t>(a)].push_back(b);
-          g->weak[static_cast<size_t>(b)].push_back(a);
-          if (unit_strong && (ma | mb) == all) {
-            g->strong[static_cast<size_t>(a)].push_back(b);
-            g->strong[static_cast<size_t>(b)].push_back(a);
-          }
-        }
-      }
-    }
-  }
-  if (kind != ChainKind::kX) {
-    for (int cell = 0; cell < shape.num_cells(); ++cell) {
-      if (board.value(cell) != 0) continue;
-      const CandidateSet cands = board.candidates(cell);
-      if (kind == ChainKind::kXY && cands.Count() != 2) continue;
-      for (int x : cands) {
-        for (int y : cands) {
-          if (x == y) continue;
-          const int a = g->single[static_cast<size_t>(cell * n + x - 1)];
-          const int b = g->single[static_cast<size_t>(cell * n + y - 1)];
-          if (kind != ChainKind::kXY)
-            g->weak[static_cast<size_t>(a)].push_back(b);
-          if (cands.Count() == 2)
-            g->strong[static_cast<size_t>(a)].push_back(b);
-        }
-      }
-    }
+    BuildGroupedLinks(board, g);
+  } else {
+    CandidateGraphLinks(board, kind, g);
   }
 }
 
@@ -281,16 +349,23 @@ void ChainTechnique::FindAll(const Board& board,
 void ChainTechnique::Search(const Board& board, bool all,
                             std::vector<Deduction>* out) const {
   const Shape& shape = board.shape();
-  const UnitIndex index(board);
-  // Rebuilt in place on every search (ResetAdjacency); a search calls no
+  // Rebuilt in place on every search (its memory kept); a search calls no
   // other technique, so one graph per thread suffices.
   thread_local Graph g;
-  BuildGraph(board, index, kind_, &g);
+  BuildGraph(board, kind_, &g);
   const int num_nodes = static_cast<int>(g.nodes.size());
   if (num_nodes == 0) return;
   const size_t num_states = static_cast<size_t>(2 * num_nodes);
-  std::vector<int> stamp(num_states, 0), parent(num_states, -1),
-      length(num_states, 0), queue(num_states, 0);
+  // The breadth-first search's state arrays (a state is written before it
+  // is read, once stamped).
+  std::vector<int>& stamp = g.stamp;
+  std::vector<int>& parent = g.parent;
+  std::vector<int>& length = g.length;
+  std::vector<int>& queue = g.queue;
+  stamp.assign(num_states, 0);
+  parent.resize(num_states);
+  length.resize(num_states);
+  queue.resize(num_states);
   std::vector<CellDigit> elims;
   const double base = difficulty();
   double best_rating = 1e9;
@@ -304,7 +379,7 @@ void ChainTechnique::Search(const Board& board, bool all,
     if (kind_ == ChainKind::kXY &&
         board.candidates(start.cells[0]).Count() != 2)
       continue;
-    if (g.strong[static_cast<size_t>(s)].empty()) continue;
+    if (g.Strong(s).empty()) continue;
     ++gen;
     int head = 0, tail = 0;
     const int s_state = 2 * s;  // s false
@@ -322,8 +397,7 @@ void ChainTechnique::Search(const Board& board, bool all,
       if (len >= kMaxChainNodes) continue;
       // A longer chain cannot beat the best found so far.
       if (!all && ChainRating(base, len + 1) >= best_rating) break;
-      const auto& adj = truth ? g.weak[static_cast<size_t>(node)]
-                              : g.strong[static_cast<size_t>(node)];
+      const absl::Span<const int> adj = truth ? g.Weak(node) : g.Strong(node);
       for (int m : adj) {
         const int next = 2 * m + (truth ? 0 : 1);
         if (stamp[static_cast<size_t>(next)] == gen) continue;

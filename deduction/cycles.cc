@@ -1,15 +1,16 @@
 // Cycles (see cycles.h). Candidates are numbered cell * N + digit - 1; the
-// graph is built once per Find().
+// links are deduction/links.h's.
 #include "deduction/cycles.h"
 
 #include <algorithm>
-#include <bit>
 #include <cstdint>
 #include <string>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/types/span.h"
 #include "deduction/chains.h"
+#include "deduction/links.h"
 
 namespace sudoku {
 namespace {
@@ -22,62 +23,32 @@ int MaxLoopNodes(CycleKind kind) {
 // Depth-first expansions per Find(), so that 25x25 boards stay bounded.
 constexpr int64_t kMaxCycleWork = 3'000'000;
 
+// The links a cycle of one kind follows: X-cycles unit links only,
+// Y-cycles strong links in cells only (deduction/links.h).
 struct CycleGraph {
-  int n = 0;
-  std::vector<std::vector<int>> strong, weak;  // by candidate
-  int Cell(int c) const { return c / n; }
-  int Digit(int c) const { return c % n + 1; }
-};
+  CycleGraph(const CandidateLinks& l, CycleKind kind)
+      : links(l),
+        num(l.num_candidates()),
+        unit_strong(kind != CycleKind::kY),
+        cell_links(kind != CycleKind::kX) {}
+  int Cell(int c) const { return links.Cell(c); }
+  int Digit(int c) const { return links.Digit(c); }
+  absl::Span<const int> Strong(int c) const {
+    return links.Strong(c, unit_strong, cell_links);
+  }
+  absl::Span<const int> Weak(int c) const {
+    return links.Weak(c, true, cell_links);
+  }
 
-void BuildCycleGraph(const Board& board, const UnitIndex& index, CycleKind kind,
-                     CycleGraph* g) {
-  const Shape& shape = board.shape();
-  const int n = shape.size();
-  g->n = n;
-  const size_t num = static_cast<size_t>(shape.num_cells() * n);
-  ResetAdjacency(&g->strong, num);
-  ResetAdjacency(&g->weak, num);
-  const bool unit_strong = kind != CycleKind::kY;
-  const bool cell_links = kind != CycleKind::kX;
-  for (int u = 0; u < 3 * n; ++u) {
-    for (int d = 1; d <= n; ++d) {
-      const uint32_t where = index.where(u, d);
-      const bool bilocal = std::popcount(where) == 2;
-      for (int p : Bits(where)) {
-        for (int q : Bits(where)) {
-          if (p == q) continue;
-          const int a = index.CellAt(u, p) * n + d - 1;
-          const int b = index.CellAt(u, q) * n + d - 1;
-          auto& weak = g->weak[static_cast<size_t>(a)];
-          if (std::find(weak.begin(), weak.end(), b) == weak.end())
-            weak.push_back(b);
-          auto& strong = g->strong[static_cast<size_t>(a)];
-          if (unit_strong && bilocal &&
-              std::find(strong.begin(), strong.end(), b) == strong.end())
-            strong.push_back(b);
-        }
-      }
-    }
-  }
-  if (!cell_links) return;
-  for (int cell = 0; cell < shape.num_cells(); ++cell) {
-    if (board.value(cell) != 0) continue;
-    const CandidateSet cands = board.candidates(cell);
-    for (int x : cands) {
-      for (int y : cands) {
-        if (x == y) continue;
-        const int a = cell * n + x - 1, b = cell * n + y - 1;
-        g->weak[static_cast<size_t>(a)].push_back(b);
-        if (cands.Count() == 2) g->strong[static_cast<size_t>(a)].push_back(b);
-      }
-    }
-  }
-}
+  const CandidateLinks& links;
+  const int num;  // candidates
+  const bool unit_strong, cell_links;
+};
 
 class LoopSearch {
  public:
   explicit LoopSearch(const CycleGraph& g) : g_(g) {
-    const size_t num = g.weak.size();
+    const size_t num = static_cast<size_t>(g.num);
     in_path_.assign(num, 0);
     dist_.assign(2 * num, kFar);
     mark_a_.assign(num, 0);
@@ -88,22 +59,21 @@ class LoopSearch {
   void SetStart(int s) {
     s_ = s;
     std::fill(dist_.begin(), dist_.end(), kFar);
-    std::vector<int> queue = {2 * s + 1};
+    queue_.assign(1, 2 * s + 1);
     dist_[static_cast<size_t>(2 * s + 1)] = 0;
-    for (size_t h = 0; h < queue.size(); ++h) {
-      const int st = queue[h];
+    for (size_t h = 0; h < queue_.size(); ++h) {
+      const int st = queue_[h];
       const int c = st >> 1;
       const bool on = (st & 1) != 0;
       // Predecessors: (x, off) strongly linked to an on state; (x, on)
       // weakly linked to an off state.
-      const auto& adj = on ? g_.strong[static_cast<size_t>(c)]
-                           : g_.weak[static_cast<size_t>(c)];
+      const absl::Span<const int> adj = on ? g_.Strong(c) : g_.Weak(c);
       for (int x : adj) {
         if (x < s) continue;
         const int prev = 2 * x + (on ? 0 : 1);
         if (dist_[static_cast<size_t>(prev)] != kFar) continue;
         dist_[static_cast<size_t>(prev)] = dist_[static_cast<size_t>(st)] + 1;
-        queue.push_back(prev);
+        queue_.push_back(prev);
       }
     }
   }
@@ -130,12 +100,11 @@ class LoopSearch {
     if (++work_ >= kMaxCycleWork) return false;
     const int depth = static_cast<int>(path_.size());
     if (!on && depth == target_) {
-      const auto& st = g_.strong[static_cast<size_t>(c)];
+      const absl::Span<const int> st = g_.Strong(c);
       if (std::find(st.begin(), st.end(), s_) == st.end()) return false;
       return Eliminations(elims);
     }
-    const auto& adj = on ? g_.weak[static_cast<size_t>(c)]
-                         : g_.strong[static_cast<size_t>(c)];
+    const absl::Span<const int> adj = on ? g_.Weak(c) : g_.Strong(c);
     for (int w : adj) {
       if (w <= s_ || in_path_[static_cast<size_t>(w)] != 0) continue;
       const int st = 2 * w + (on ? 0 : 1);
@@ -166,9 +135,8 @@ class LoopSearch {
       ++stamp_;
       const int a = path_[i], b = path_[(i + 1) % len];
       if (g_.Cell(a) == g_.Cell(b)) continue;
-      for (int w : g_.weak[static_cast<size_t>(a)])
-        mark_a_[static_cast<size_t>(w)] = stamp_;
-      for (int w : g_.weak[static_cast<size_t>(b)]) {
+      for (int w : g_.Weak(a)) mark_a_[static_cast<size_t>(w)] = stamp_;
+      for (int w : g_.Weak(b)) {
         if (mark_a_[static_cast<size_t>(w)] != stamp_ ||
             in_path_[static_cast<size_t>(w)] != 0)
           continue;
@@ -183,7 +151,7 @@ class LoopSearch {
   const CycleGraph& g_;
   int s_ = 0, target_ = 0, stamp_ = 0;
   int64_t work_ = 0;
-  std::vector<int> path_;
+  std::vector<int> path_, queue_;
   std::vector<uint8_t> in_path_;
   std::vector<int> dist_, mark_a_;
 };
@@ -219,18 +187,14 @@ void CycleTechnique::FindAll(const Board& board,
 void CycleTechnique::Search(const Board& board, bool all,
                             std::vector<Deduction>* out) const {
   const Shape& shape = board.shape();
-  const UnitIndex index(board);
-  // Rebuilt in place on every search (ResetAdjacency); a search calls no
-  // other technique, so one graph per thread suffices.
-  thread_local CycleGraph g;
-  BuildCycleGraph(board, index, kind_, &g);
+  const CycleGraph g(CandidateLinks::Of(board), kind_);
   LoopSearch search(g);
-  const int num = static_cast<int>(g.weak.size());
+  const int num = g.num;
   int best_nodes = MaxLoopNodes(kind_) + 2;
   std::vector<int> loop;
   std::vector<CellDigit> elims;
   for (int s = 0; s < num && !search.out_of_work(); ++s) {
-    if (g.strong[static_cast<size_t>(s)].empty()) continue;
+    if (g.Strong(s).empty()) continue;
     search.SetStart(s);
     const int limit = all ? MaxLoopNodes(kind_) : best_nodes - 2;
     for (int nodes = 4; nodes <= limit; nodes += 2) {
