@@ -34,6 +34,8 @@ class CandidateLinks {
 
   // Candidate numbers: 0 .. num_candidates() - 1.
   int num_candidates() const { return num_; }
+  // The board's candidates (of its empty cells), ascending.
+  absl::Span<const int> Candidates() const { return candidates_; }
   int Cell(int c) const { return c / n_; }
   int Digit(int c) const { return c % n_ + 1; }
   // The strong (weak) links of candidate c: its unit links when `unit`,
@@ -62,7 +64,8 @@ class CandidateLinks {
   // Candidate c's links are links[at[2c] .. at[2c + 2]): the unit ones
   // before at[2c + 1], the cell ones from there.
   std::vector<int> strong_at_, strong_, weak_at_, weak_;
-  // The grid the links are of: every cell's candidates (none when placed).
+  std::vector<int> candidates_;
+  // The grid the links are of (GridKey, deduction/util.h).
   const Shape* shape_ = nullptr;
   std::vector<uint32_t> key_;
 };

@@ -4,6 +4,7 @@
 #define SUDOKU_DEDUCTION_UTIL_H_
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -72,6 +73,11 @@ std::optional<Deduction> LowestRated(std::vector<Deduction>&& all);
 
 // Sorts and removes duplicates (cells, then digits).
 void Canonicalize(std::vector<CellDigit>* v);
+
+// One word per cell: its value with bit 31 set when placed, else its
+// candidates. Equal keys (on one shape) mean the same grid, so a search
+// can keep what it built from a board for the next board with the same key.
+void GridKey(const Board& board, std::vector<uint32_t>* key);
 
 }  // namespace sudoku
 
