@@ -18,11 +18,15 @@
 //
 // The name and the ratings (6.2 pair, 7.5 triplet) are Sudoku Explainer
 // 1.2.1's. Cost: the base tuples are enumerated in cell order, pruned as
-// soon as the cells chosen so far have no excluding cell in common; each
-// surviving tuple tries the product of its candidate counts.
+// soon as the cells chosen so far have no excluding cell in common (bit sets
+// of cells); each surviving tuple tries the combinations of its candidates
+// depth-first, skipping a branch that cannot keep a digit not kept yet and
+// stopping once every candidate is kept.
 #include "deduction/aligned.h"
 
 #include <array>
+#include <bit>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -38,40 +42,67 @@ constexpr int kMaxDegree = 3;
 struct Tuple {
   int degree = 0;
   std::array<int, kMaxDegree> cells{};
+  std::array<CandidateSet, kMaxDegree> candidates{};  // of each base cell
   std::array<CandidateSet, kMaxDegree> kept{};
   std::array<int, kMaxDegree> values{};
-  std::vector<CandidateSet> excluding;  // candidates of the shared E cells
+  // sees[i][j]: base cells i and j share a unit.
+  std::array<std::array<bool, kMaxDegree>, kMaxDegree> sees{};
+  // The candidates of the shared E cells that could be left empty (all
+  // their digits among the base cells').
+  std::vector<CandidateSet> excluding;
 };
 
-// True when the assignment values[0..degree) is possible.
-bool Possible(const Shape& shape, const Tuple& t) {
-  CandidateSet used;
-  for (int i = 0; i < t.degree; ++i) {
-    for (int j = 0; j < i; ++j)
-      if (t.values[static_cast<size_t>(i)] ==
-              t.values[static_cast<size_t>(j)] &&
-          shape.SeesEachOther(t.cells[static_cast<size_t>(i)],
-                              t.cells[static_cast<size_t>(j)]))
-        return false;
-    used.Insert(t.values[static_cast<size_t>(i)]);
+// Tries every combination from base cell `i` on (values[0..i) chosen, two
+// base cells that see each other never with the same digit; `used`: their
+// digits), recording the digits of each possible one in `kept`; the last
+// cell's digits are taken all at once. Returns false as soon as every
+// candidate of every base cell is kept: the tuple removes nothing, whatever
+// the combinations left.
+bool Combine(Tuple* t, int i, CandidateSet used) {
+  // Nothing new below: the digits chosen so far are kept already, and so is
+  // every candidate of the cells still to choose.
+  bool open = false;
+  for (int j = 0; j < t->degree && !open; ++j)
+    open = j < i ? !t->kept[static_cast<size_t>(j)].Contains(
+                       t->values[static_cast<size_t>(j)])
+                 : t->kept[static_cast<size_t>(j)] !=
+                       t->candidates[static_cast<size_t>(j)];
+  if (!open) return true;
+  const CandidateSet cands = t->candidates[static_cast<size_t>(i)];
+  if (i + 1 < t->degree) {
+    for (int d : cands) {
+      bool clash = false;
+      for (int j = 0; j < i; ++j)
+        clash =
+            clash || (t->values[static_cast<size_t>(j)] == d &&
+                      t->sees[static_cast<size_t>(i)][static_cast<size_t>(j)]);
+      if (clash) continue;
+      t->values[static_cast<size_t>(i)] = d;
+      if (!Combine(t, i + 1, used | CandidateSet::Of(d))) return false;
+    }
+    return true;
   }
-  for (CandidateSet e : t.excluding)
-    if ((e & used) == e) return false;
-  return true;
-}
-
-// Tries every combination from base cell `i` on, recording kept digits.
-void Combine(const Board& board, Tuple* t, int i) {
-  if (i == t->degree) {
-    if (!Possible(board.shape(), *t)) return;
-    for (int j = 0; j < t->degree; ++j)
-      t->kept[static_cast<size_t>(j)].Insert(t->values[static_cast<size_t>(j)]);
-    return;
+  // The last cell's digits that complete a possible combination: none that
+  // a cell seeing it holds already, and none that would leave an excluding
+  // cell without a digit (one whose only digit beyond `used` it is).
+  CandidateSet ok = cands;
+  for (int j = 0; j < i; ++j)
+    if (t->sees[static_cast<size_t>(i)][static_cast<size_t>(j)])
+      ok = ok.Without(CandidateSet::Of(t->values[static_cast<size_t>(j)]));
+  for (CandidateSet e : t->excluding) {
+    const CandidateSet rest = e.Without(used);
+    if (rest.empty()) return true;
+    if (rest.Count() == 1) ok = ok.Without(rest);
   }
-  for (int d : board.candidates(t->cells[static_cast<size_t>(i)])) {
-    t->values[static_cast<size_t>(i)] = d;
-    Combine(board, t, i + 1);
+  if (ok.empty()) return true;
+  t->kept[static_cast<size_t>(i)] |= ok;
+  bool all_kept = true;
+  for (int j = 0; j <= i; ++j) {
+    CandidateSet& kept = t->kept[static_cast<size_t>(j)];
+    if (j < i) kept.Insert(t->values[static_cast<size_t>(j)]);
+    all_kept = all_kept && kept == t->candidates[static_cast<size_t>(j)];
   }
+  return !all_kept;
 }
 
 }  // namespace
@@ -92,41 +123,62 @@ void AlignedExclusion::Scan(const Board& board, const UnitIndex& /*index*/,
     if (count >= 2 && count <= degree)
       excluder[static_cast<size_t>(cell)] = true;
   }
-  // Excluding cells of each base cell, in cell order.
-  std::vector<std::vector<int>> sees(base.size());
+  // Excluding cells of each base cell, as bit sets of cells (`words` words
+  // a base cell).
+  const size_t words = static_cast<size_t>(shape.num_cells() + 63) / 64;
+  std::vector<uint64_t> sees(base.size() * words, 0);
   for (size_t i = 0; i < base.size(); ++i)
     for (int peer : shape.peers(base[i]))
-      if (excluder[static_cast<size_t>(peer)]) sees[i].push_back(peer);
+      if (excluder[static_cast<size_t>(peer)])
+        sees[i * words + static_cast<size_t>(peer) / 64] |= uint64_t{1}
+                                                            << (peer % 64);
 
   Tuple t;
   t.degree = degree;
   std::array<size_t, kMaxDegree> pick{};
-  std::array<std::vector<int>, kMaxDegree> common;
+  std::array<std::vector<uint64_t>, kMaxDegree> common;
+  for (std::vector<uint64_t>& c : common) c.assign(words, 0);
+  std::vector<int> here;  // the excluding cells of a whole tuple, in order
   // Depth-first over increasing indices; common[k] = excluding cells seeing
   // base cells pick[0..k].
   auto visit = [&](auto&& self, int k, size_t from) -> bool {
     for (size_t i = from; i < base.size(); ++i) {
       pick[static_cast<size_t>(k)] = i;
-      std::vector<int>& here = common[static_cast<size_t>(k)];
-      here.clear();
-      if (k == 0) {
-        here = sees[i];
-      } else {
-        for (int e : common[static_cast<size_t>(k - 1)])
-          if (shape.SeesEachOther(e, base[i])) here.push_back(e);
+      uint64_t* shared = common[static_cast<size_t>(k)].data();
+      uint64_t any = 0;
+      for (size_t w = 0; w < words; ++w) {
+        shared[w] = sees[i * words + w];
+        if (k > 0) shared[w] &= common[static_cast<size_t>(k - 1)][w];
+        any |= shared[w];
       }
-      if (here.empty()) continue;
+      if (any == 0) continue;
       if (k + 1 < degree) {
         if (!self(self, k + 1, i + 1)) return false;
         continue;
       }
-      t.excluding.clear();
-      for (int e : here) t.excluding.push_back(board.candidates(e));
+      CandidateSet digits;  // of the base cells
       for (int j = 0; j < degree; ++j) {
-        t.cells[static_cast<size_t>(j)] = base[pick[static_cast<size_t>(j)]];
+        const int cell = base[pick[static_cast<size_t>(j)]];
+        t.cells[static_cast<size_t>(j)] = cell;
+        t.candidates[static_cast<size_t>(j)] = board.candidates(cell);
         t.kept[static_cast<size_t>(j)] = CandidateSet();
+        digits |= board.candidates(cell);
+        for (int m = 0; m < j; ++m)
+          t.sees[static_cast<size_t>(j)][static_cast<size_t>(m)] =
+              shape.SeesEachOther(cell, t.cells[static_cast<size_t>(m)]);
       }
-      Combine(board, &t, 0);
+      here.clear();
+      t.excluding.clear();
+      for (size_t w = 0; w < words; ++w)
+        for (uint64_t m = shared[w]; m != 0; m &= m - 1) {
+          const int e = static_cast<int>(w * 64) + std::countr_zero(m);
+          here.push_back(e);
+          // Only a cell whose digits are all the base cells' can be left
+          // with none.
+          const CandidateSet cands = board.candidates(e);
+          if ((cands & digits) == cands) t.excluding.push_back(cands);
+        }
+      if (!Combine(&t, 0, CandidateSet())) continue;
       Deduction ded;
       for (int j = 0; j < degree; ++j) {
         const int cell = t.cells[static_cast<size_t>(j)];

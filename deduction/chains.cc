@@ -11,6 +11,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/types/span.h"
+#include "deduction/links.h"
 
 namespace sudoku {
 
@@ -64,17 +66,167 @@ int PositionIn(const Shape& shape, int unit, int cell) {
          shape.Col(cell) % shape.box_cols();
 }
 
+// The graph a search follows. Every kind but grouped AICs: the board's
+// candidate links (deduction/links.h), node i being candidate i; they are
+// the links BuildGroupedLinks would list for the candidates, less repeats
+// (a cell seen in two units, which a breadth-first search skips anyway).
+// Grouped AICs: candidate nodes, then box-line groups, with links built
+// here.
 struct Graph {
+  const CandidateLinks* links = nullptr;  // candidate graph, else grouped
+  int num_nodes = 0;
+  // Grouped: the nodes (candidates first), and node i's strong links
+  // strong[strong_at[i] .. strong_at[i + 1]), its weak links likewise.
   std::vector<Node> nodes;
   std::vector<int> single;  // cell * N + digit - 1 -> node, or -1
-  std::vector<std::vector<int>> strong, weak;
   int num_singles = 0;
-  // Per (unit, digit): the nodes lying in the unit, with their positions.
+  std::vector<int> strong_at, strong, weak_at, weak;
+  // Grouped: per (unit, digit) the nodes lying in the unit, with their
+  // positions, and the links as lists before they are laid out flat.
   std::vector<std::vector<std::pair<int, uint32_t>>> in_unit;
+  std::vector<std::vector<int>> strong_lists, weak_lists;
+  // The search's start nodes, and its state arrays by state (node * 2 +
+  // true).
+  std::vector<int> starts, stamp, parent, length, queue;
+
+  Node NodeAt(int i) const {
+    if (links == nullptr) return nodes[static_cast<size_t>(i)];
+    Node node;
+    node.digit = links->Digit(i);
+    node.ncells = 1;
+    node.cells[0] = links->Cell(i);
+    return node;
+  }
+  // The strong (weak) links of node i: its unit links when `unit`, its cell
+  // links when `cell` (a grouped graph: all of them).
+  absl::Span<const int> Strong(int i, bool unit, bool cell) const {
+    return links != nullptr ? links->Strong(i, unit, cell)
+                            : Flat(strong_at, strong, i);
+  }
+  absl::Span<const int> Weak(int i, bool unit, bool cell) const {
+    return links != nullptr ? links->Weak(i, unit, cell)
+                            : Flat(weak_at, weak, i);
+  }
+
+ private:
+  static absl::Span<const int> Flat(const std::vector<int>& at,
+                                    const std::vector<int>& links, int i) {
+    const size_t b = static_cast<size_t>(at[static_cast<size_t>(i)]);
+    const size_t e = static_cast<size_t>(at[static_cast<size_t>(i) + 1]);
+    return absl::MakeConstSpan(links).subspan(b, e - b);
+  }
 };
 
-void BuildGraph(const Board& board, const UnitIndex& index, ChainKind kind,
-                Graph* g) {
+// Lays `lists` out flat into `at` and `links`.
+void Flatten(const std::vector<std::vector<int>>& lists, std::vector<int>* at,
+             std::vector<int>* links) {
+  at->resize(lists.size() + 1);
+  links->clear();
+  for (size_t i = 0; i < lists.size(); ++i) {
+    (*at)[i] = static_cast<int>(links->size());
+    links->insert(links->end(), lists[i].begin(), lists[i].end());
+  }
+  (*at)[lists.size()] = static_cast<int>(links->size());
+}
+
+// The nodes of grouped chains (box-line groups after the candidates) and
+// their links, unit by unit.
+void BuildGroupedLinks(const Board& board, Graph* g) {
+  const Shape& shape = board.shape();
+  const UnitIndex index(board);
+  const int n = shape.size();
+  auto& in_unit = g->in_unit;
+  in_unit.resize(static_cast<size_t>(3 * n * n));
+  for (auto& list : in_unit) list.clear();
+  auto slot = [n](int unit, int d) {
+    return static_cast<size_t>(unit * n + d - 1);
+  };
+  for (int id = 0; id < g->num_singles; ++id) {
+    const Node& node = g->nodes[static_cast<size_t>(id)];
+    for (int u : shape.UnitsOf(node.cells[0]))
+      in_unit[slot(u, node.digit)].push_back(
+          {id, uint32_t{1} << PositionIn(shape, u, node.cells[0])});
+  }
+  for (int b = 0; b < n; ++b) {
+    const int box = shape.BoxUnit(b);
+    for (int d = 1; d <= n; ++d) {
+      const uint32_t where = index.where(box, d);
+      if (std::popcount(where) < 3) continue;  // a group needs a partner
+      // Row segments then column segments of the box.
+      for (int line_kind = 0; line_kind < 2; ++line_kind) {
+        const int count = line_kind == 0 ? shape.box_rows() : shape.box_cols();
+        for (int k = 0; k < count; ++k) {
+          Node node;
+          node.digit = d;
+          for (int pos : Bits(where)) {
+            const int r = pos / shape.box_cols(), c = pos % shape.box_cols();
+            if ((line_kind == 0 ? r : c) != k) continue;
+            node.cells[static_cast<size_t>(node.ncells++)] =
+                index.CellAt(box, pos);
+          }
+          if (node.ncells < 2) continue;
+          const int line = line_kind == 0
+                               ? shape.RowUnit(shape.Row(node.cells[0]))
+                               : shape.ColUnit(shape.Col(node.cells[0]));
+          const int id = static_cast<int>(g->nodes.size());
+          g->nodes.push_back(node);
+          for (int u : {box, line}) {
+            uint32_t mask = 0;
+            for (int i = 0; i < node.ncells; ++i)
+              mask |= uint32_t{1} << PositionIn(
+                          shape, u, node.cells[static_cast<size_t>(i)]);
+            in_unit[slot(u, d)].push_back({id, mask});
+          }
+        }
+      }
+    }
+  }
+  ResetAdjacency(&g->strong_lists, g->nodes.size());
+  ResetAdjacency(&g->weak_lists, g->nodes.size());
+  for (int u = 0; u < 3 * n; ++u) {
+    for (int d = 1; d <= n; ++d) {
+      const auto& list = in_unit[slot(u, d)];
+      const uint32_t all = index.where(u, d);
+      for (size_t i = 0; i < list.size(); ++i) {
+        for (size_t j = i + 1; j < list.size(); ++j) {
+          const auto [a, ma] = list[i];
+          const auto [b, mb] = list[j];
+          if ((ma & mb) != 0) continue;
+          g->weak_lists[static_cast<size_t>(a)].push_back(b);
+          g->weak_lists[static_cast<size_t>(b)].push_back(a);
+          if ((ma | mb) == all) {
+            g->strong_lists[static_cast<size_t>(a)].push_back(b);
+            g->strong_lists[static_cast<size_t>(b)].push_back(a);
+          }
+        }
+      }
+    }
+  }
+  for (int cell = 0; cell < shape.num_cells(); ++cell) {
+    if (board.value(cell) != 0) continue;
+    const CandidateSet cands = board.candidates(cell);
+    for (int x : cands) {
+      for (int y : cands) {
+        if (x == y) continue;
+        const int a = g->single[static_cast<size_t>(cell * n + x - 1)];
+        const int b = g->single[static_cast<size_t>(cell * n + y - 1)];
+        g->weak_lists[static_cast<size_t>(a)].push_back(b);
+        if (cands.Count() == 2)
+          g->strong_lists[static_cast<size_t>(a)].push_back(b);
+      }
+    }
+  }
+  Flatten(g->strong_lists, &g->strong_at, &g->strong);
+  Flatten(g->weak_lists, &g->weak_at, &g->weak);
+}
+
+void BuildGraph(const Board& board, ChainKind kind, Graph* g) {
+  if (kind != ChainKind::kGroupedAic) {
+    g->links = &CandidateLinks::Of(board);
+    g->num_nodes = g->links->num_candidates();
+    return;
+  }
+  g->links = nullptr;
   const Shape& shape = board.shape();
   const int n = shape.size();
   g->nodes.clear();
@@ -92,95 +244,8 @@ void BuildGraph(const Board& board, const UnitIndex& index, ChainKind kind,
     }
   }
   g->num_singles = static_cast<int>(g->nodes.size());
-  auto& in_unit = g->in_unit;
-  in_unit.resize(static_cast<size_t>(3 * n * n));
-  for (auto& list : in_unit) list.clear();
-  auto slot = [n](int unit, int d) {
-    return static_cast<size_t>(unit * n + d - 1);
-  };
-  for (int id = 0; id < g->num_singles; ++id) {
-    const Node& node = g->nodes[static_cast<size_t>(id)];
-    for (int u : shape.UnitsOf(node.cells[0]))
-      in_unit[slot(u, node.digit)].push_back(
-          {id, uint32_t{1} << PositionIn(shape, u, node.cells[0])});
-  }
-  if (kind == ChainKind::kGroupedAic) {
-    for (int b = 0; b < n; ++b) {
-      const int box = shape.BoxUnit(b);
-      for (int d = 1; d <= n; ++d) {
-        const uint32_t where = index.where(box, d);
-        if (std::popcount(where) < 3) continue;  // a group needs a partner
-        // Row segments then column segments of the box.
-        for (int line_kind = 0; line_kind < 2; ++line_kind) {
-          const int count =
-              line_kind == 0 ? shape.box_rows() : shape.box_cols();
-          for (int k = 0; k < count; ++k) {
-            Node node;
-            node.digit = d;
-            for (int pos : Bits(where)) {
-              const int r = pos / shape.box_cols(), c = pos % shape.box_cols();
-              if ((line_kind == 0 ? r : c) != k) continue;
-              node.cells[static_cast<size_t>(node.ncells++)] =
-                  index.CellAt(box, pos);
-            }
-            if (node.ncells < 2) continue;
-            const int line = line_kind == 0
-                                 ? shape.RowUnit(shape.Row(node.cells[0]))
-                                 : shape.ColUnit(shape.Col(node.cells[0]));
-            const int id = static_cast<int>(g->nodes.size());
-            g->nodes.push_back(node);
-            for (int u : {box, line}) {
-              uint32_t mask = 0;
-              for (int i = 0; i < node.ncells; ++i)
-                mask |= uint32_t{1} << PositionIn(
-                            shape, u, node.cells[static_cast<size_t>(i)]);
-              in_unit[slot(u, d)].push_back({id, mask});
-            }
-          }
-        }
-      }
-    }
-  }
-  ResetAdjacency(&g->strong, g->nodes.size());
-  ResetAdjacency(&g->weak, g->nodes.size());
-  const bool unit_strong = kind != ChainKind::kXY;
-  for (int u = 0; u < 3 * n; ++u) {
-    for (int d = 1; d <= n; ++d) {
-      const auto& list = in_unit[slot(u, d)];
-      const uint32_t all = index.where(u, d);
-      for (size_t i = 0; i < list.size(); ++i) {
-        for (size_t j = i + 1; j < list.size(); ++j) {
-          const auto [a, ma] = list[i];
-          const auto [b, mb] = list[j];
-          if ((ma & mb) != 0) continue;
-          g->weak[static_cast<size_t>(a)].push_back(b);
-          g->weak[static_cast<size_t>(b)].push_back(a);
-          if (unit_strong && (ma | mb) == all) {
-            g->strong[static_cast<size_t>(a)].push_back(b);
-            g->strong[static_cast<size_t>(b)].push_back(a);
-          }
-        }
-      }
-    }
-  }
-  if (kind != ChainKind::kX) {
-    for (int cell = 0; cell < shape.num_cells(); ++cell) {
-      if (board.value(cell) != 0) continue;
-      const CandidateSet cands = board.candidates(cell);
-      if (kind == ChainKind::kXY && cands.Count() != 2) continue;
-      for (int x : cands) {
-        for (int y : cands) {
-          if (x == y) continue;
-          const int a = g->single[static_cast<size_t>(cell * n + x - 1)];
-          const int b = g->single[static_cast<size_t>(cell * n + y - 1)];
-          if (kind != ChainKind::kXY)
-            g->weak[static_cast<size_t>(a)].push_back(b);
-          if (cands.Count() == 2)
-            g->strong[static_cast<size_t>(a)].push_back(b);
-        }
-      }
-    }
-  }
+  BuildGroupedLinks(board, g);
+  g->num_nodes = static_cast<int>(g->nodes.size());
 }
 
 bool Contains(const Node& node, int cell) {
@@ -278,113 +343,149 @@ void ChainTechnique::FindAll(const Board& board,
   Search(board, true, out);
 }
 
+namespace {
+
+// Fills in the step of the chain from the start to the state `end_state`
+// (through `parent`), its conclusions already in `d`.
+void DescribeChain(const Technique& technique, ChainKind kind,
+                   const Board& board, const Graph& g, const int* parent,
+                   const Node& start, int end_state, double rating,
+                   Deduction* d) {
+  const Shape& shape = board.shape();
+  std::vector<int> path;
+  for (int x = end_state; x != -1; x = parent[static_cast<size_t>(x)])
+    path.push_back(x >> 1);
+  std::reverse(path.begin(), path.end());
+  std::string chain;
+  for (size_t i = 0; i < path.size(); ++i) {
+    if (i > 0) chain += (i % 2 == 1) ? "=" : "-";
+    const Node pn = g.NodeAt(path[i]);
+    chain += NodeName(shape, pn, kind != ChainKind::kX);
+    for (int k = 0; k < pn.ncells; ++k) {
+      d->pattern_cells.push_back(pn.cells[static_cast<size_t>(k)]);
+      d->pattern_candidates.push_back(
+          {pn.cells[static_cast<size_t>(k)], pn.digit});
+    }
+  }
+  // Its strong links: from each false node to the next, true one.
+  for (size_t i = 1; i < path.size(); i += 2) {
+    const Node a = g.NodeAt(path[i - 1]);
+    const Node b = g.NodeAt(path[i]);
+    if (a.ncells == 1 && b.ncells == 1)
+      d->on_causes.push_back(
+          StrongLinkCause(board, {a.cells[0], a.digit}, {b.cells[0], b.digit}));
+  }
+  std::sort(d->pattern_cells.begin(), d->pattern_cells.end());
+  d->pattern_cells.erase(
+      std::unique(d->pattern_cells.begin(), d->pattern_cells.end()),
+      d->pattern_cells.end());
+  d->technique = std::string(technique.id());
+  d->rating = rating;
+  const std::string conclusion =
+      d->placements.empty()
+          ? ChainEliminationText(shape, d->eliminations)
+          : absl::StrCat(shape.CellName(start.cells[0]), "=",
+                         std::string(1, shape.Symbol(start.digit)));
+  d->text =
+      kind == ChainKind::kX
+          ? absl::StrCat(technique.name(), " on ",
+                         std::string(1, shape.Symbol(start.digit)), ": ", chain,
+                         " => ", conclusion)
+          : absl::StrCat(technique.name(), ": ", chain, " => ", conclusion);
+}
+
+}  // namespace
+
 void ChainTechnique::Search(const Board& board, bool all,
                             std::vector<Deduction>* out) const {
-  const Shape& shape = board.shape();
-  const UnitIndex index(board);
-  // Rebuilt in place on every search (ResetAdjacency); a search calls no
+  // Rebuilt in place on every search (its memory kept); a search calls no
   // other technique, so one graph per thread suffices.
-  thread_local Graph g;
-  BuildGraph(board, index, kind_, &g);
-  const int num_nodes = static_cast<int>(g.nodes.size());
+  thread_local Graph graph;
+  Graph& g = graph;
+  BuildGraph(board, kind_, &g);
+  const int num_nodes = g.num_nodes;
   if (num_nodes == 0) return;
+  // The links of this kind: X-chains unit links only, XY-chains weak unit
+  // links and strong links in bivalue cells, the others all.
+  const bool unit_strong = kind_ != ChainKind::kXY;
+  const bool cell_strong = kind_ != ChainKind::kX;
+  const bool cell_weak = kind_ != ChainKind::kX && kind_ != ChainKind::kXY;
+  // The start nodes: the candidates in order (and the groups after them).
+  if (g.links == nullptr) {
+    g.starts.resize(static_cast<size_t>(num_nodes));
+    for (int i = 0; i < num_nodes; ++i) g.starts[static_cast<size_t>(i)] = i;
+  }
+  const absl::Span<const int> starts = g.links != nullptr
+                                           ? g.links->Candidates()
+                                           : absl::MakeConstSpan(g.starts);
   const size_t num_states = static_cast<size_t>(2 * num_nodes);
-  std::vector<int> stamp(num_states, 0), parent(num_states, -1),
-      length(num_states, 0), queue(num_states, 0);
+  // The breadth-first search's state arrays (a state is written before it
+  // is read, once stamped).
+  g.stamp.assign(num_states, 0);
+  g.parent.resize(num_states);
+  g.length.resize(num_states);
+  g.queue.resize(num_states);
+  int* const stamp = g.stamp.data();
+  int* const parent = g.parent.data();
+  int* const length = g.length.data();
+  int* const queue = g.queue.data();
   std::vector<CellDigit> elims;
   const double base = difficulty();
   double best_rating = 1e9;
   std::optional<Deduction> best;
   int64_t expansions = 0;
   int gen = 0;
-  const int num_starts =
-      kind_ == ChainKind::kGroupedAic ? num_nodes : g.num_singles;
-  for (int s = 0; s < num_starts && expansions < kMaxExpansions; ++s) {
-    const Node& start = g.nodes[static_cast<size_t>(s)];
+  for (const int s : starts) {
+    if (expansions >= kMaxExpansions) break;
+    if (g.Strong(s, unit_strong, cell_strong).empty()) continue;
+    const Node start = g.NodeAt(s);
     if (kind_ == ChainKind::kXY &&
         board.candidates(start.cells[0]).Count() != 2)
       continue;
-    if (g.strong[static_cast<size_t>(s)].empty()) continue;
     ++gen;
     int head = 0, tail = 0;
     const int s_state = 2 * s;  // s false
-    stamp[static_cast<size_t>(s_state)] = gen;
-    parent[static_cast<size_t>(s_state)] = -1;
-    length[static_cast<size_t>(s_state)] = 1;
-    queue[static_cast<size_t>(tail++)] = s_state;
+    stamp[s_state] = gen;
+    parent[s_state] = -1;
+    length[s_state] = 1;
+    queue[tail++] = s_state;
     bool done = false;
     while (head < tail && !done) {
-      const int st = queue[static_cast<size_t>(head++)];
+      const int st = queue[head++];
       ++expansions;
       const int node = st >> 1;
       const bool truth = (st & 1) != 0;
-      const int len = length[static_cast<size_t>(st)];
+      const int len = length[st];
       if (len >= kMaxChainNodes) continue;
       // A longer chain cannot beat the best found so far.
       if (!all && ChainRating(base, len + 1) >= best_rating) break;
-      const auto& adj = truth ? g.weak[static_cast<size_t>(node)]
-                              : g.strong[static_cast<size_t>(node)];
+      const absl::Span<const int> adj =
+          truth ? g.Weak(node, true, cell_weak)
+                : g.Strong(node, unit_strong, cell_strong);
       for (int m : adj) {
         const int next = 2 * m + (truth ? 0 : 1);
-        if (stamp[static_cast<size_t>(next)] == gen) continue;
-        stamp[static_cast<size_t>(next)] = gen;
-        parent[static_cast<size_t>(next)] = st;
-        length[static_cast<size_t>(next)] = len + 1;
-        queue[static_cast<size_t>(tail++)] = next;
+        if (stamp[next] == gen) continue;
+        stamp[next] = gen;
+        parent[next] = st;
+        length[next] = len + 1;
+        queue[tail++] = next;
         if (truth || len + 1 < 3) continue;
         // `m` is true whenever `s` is false: s or m.
-        const Node& end = g.nodes[static_cast<size_t>(m)];
-        Deduction d;
         if (m == s) {
           if (start.ncells != 1) continue;
-          d.placements.push_back({start.cells[0], start.digit});
         } else {
-          EndEliminations(board, start, end, &elims);
+          EndEliminations(board, start, g.NodeAt(m), &elims);
           if (elims.empty()) continue;
-          d.eliminations = elims;
         }
         const double rating = ChainRating(base, len + 1);
         if (!all && rating >= best_rating) continue;
-        // The chain, from s to m.
-        std::vector<int> path;
-        for (int x = next; x != -1; x = parent[static_cast<size_t>(x)])
-          path.push_back(x >> 1);
-        std::reverse(path.begin(), path.end());
-        std::string chain;
-        for (size_t i = 0; i < path.size(); ++i) {
-          if (i > 0) chain += (i % 2 == 1) ? "=" : "-";
-          const Node& pn = g.nodes[static_cast<size_t>(path[i])];
-          chain += NodeName(shape, pn, kind_ != ChainKind::kX);
-          for (int k = 0; k < pn.ncells; ++k) {
-            d.pattern_cells.push_back(pn.cells[static_cast<size_t>(k)]);
-            d.pattern_candidates.push_back(
-                {pn.cells[static_cast<size_t>(k)], pn.digit});
-          }
+        Deduction d;
+        if (m == s) {
+          d.placements.push_back({start.cells[0], start.digit});
+        } else {
+          d.eliminations = elims;
         }
-        // Its strong links: from each false node to the next, true one.
-        for (size_t i = 1; i < path.size(); i += 2) {
-          const Node& a = g.nodes[static_cast<size_t>(path[i - 1])];
-          const Node& b = g.nodes[static_cast<size_t>(path[i])];
-          if (a.ncells == 1 && b.ncells == 1)
-            d.on_causes.push_back(StrongLinkCause(board, {a.cells[0], a.digit},
-                                                  {b.cells[0], b.digit}));
-        }
-        std::sort(d.pattern_cells.begin(), d.pattern_cells.end());
-        d.pattern_cells.erase(
-            std::unique(d.pattern_cells.begin(), d.pattern_cells.end()),
-            d.pattern_cells.end());
-        d.technique = std::string(id());
-        d.rating = rating;
-        const std::string conclusion =
-            d.placements.empty()
-                ? ChainEliminationText(shape, d.eliminations)
-                : absl::StrCat(shape.CellName(start.cells[0]), "=",
-                               std::string(1, shape.Symbol(start.digit)));
-        d.text = kind_ == ChainKind::kX
-                     ? absl::StrCat(name(), " on ",
-                                    std::string(1, shape.Symbol(start.digit)),
-                                    ": ", chain, " => ", conclusion)
-                     : absl::StrCat(name(), ": ", chain, " => ", conclusion);
+        DescribeChain(*this, kind_, board, g, parent, start, next, rating, &d);
         if (all) {
           out->push_back(std::move(d));
         } else {

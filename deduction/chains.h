@@ -23,8 +23,10 @@
 //
 // Search: for each start candidate, breadth-first over (node, true/false)
 // states, so every end is reached by a shortest chain; at most
-// kMaxChainNodes nodes. Find() returns the lowest-rated deduction, rated
-// base + LengthBonus(nodes) (docs/DEDUCTION_CHAINS.md).
+// kMaxChainNodes nodes. The links between candidates are those of
+// deduction/links.h (built once per grid for every chain and cycle kind).
+// Find() returns the lowest-rated deduction, rated base + LengthBonus(nodes)
+// (docs/DEDUCTION_CHAINS.md).
 #ifndef SUDOKU_DEDUCTION_CHAINS_H_
 #define SUDOKU_DEDUCTION_CHAINS_H_
 
@@ -50,8 +52,7 @@ std::string ChainEliminationText(const Shape& shape,
                                  const std::vector<CellDigit>& elims);
 
 // Empties `num` adjacency lists (resizing the outer vector) and keeps each
-// list's memory: the chain and cycle graphs are rebuilt on every search,
-// thousands of times a step inside SE's nested forcing chains.
+// list's memory: the grouped chain graph is rebuilt on every search.
 void ResetAdjacency(std::vector<std::vector<int>>* adjacency, size_t num);
 
 enum class ChainKind { kX, kXY, kAic, kGroupedAic };

@@ -1,15 +1,16 @@
 // Cycles (see cycles.h). Candidates are numbered cell * N + digit - 1; the
-// graph is built once per Find().
+// links are deduction/links.h's.
 #include "deduction/cycles.h"
 
 #include <algorithm>
-#include <bit>
 #include <cstdint>
 #include <string>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/types/span.h"
 #include "deduction/chains.h"
+#include "deduction/links.h"
 
 namespace sudoku {
 namespace {
@@ -22,103 +23,91 @@ int MaxLoopNodes(CycleKind kind) {
 // Depth-first expansions per Find(), so that 25x25 boards stay bounded.
 constexpr int64_t kMaxCycleWork = 3'000'000;
 
+// The links a cycle of one kind follows: X-cycles unit links only,
+// Y-cycles strong links in cells only (deduction/links.h).
 struct CycleGraph {
-  int n = 0;
-  std::vector<std::vector<int>> strong, weak;  // by candidate
-  int Cell(int c) const { return c / n; }
-  int Digit(int c) const { return c % n + 1; }
+  CycleGraph(const CandidateLinks& l, CycleKind kind)
+      : links(l),
+        num(l.num_candidates()),
+        unit_strong(kind != CycleKind::kY),
+        cell_links(kind != CycleKind::kX) {}
+  int Cell(int c) const { return links.Cell(c); }
+  int Digit(int c) const { return links.Digit(c); }
+  absl::Span<const int> Strong(int c) const {
+    return links.Strong(c, unit_strong, cell_links);
+  }
+  absl::Span<const int> Weak(int c) const {
+    return links.Weak(c, true, cell_links);
+  }
+
+  const CandidateLinks& links;
+  const int num;  // candidates
+  const bool unit_strong, cell_links;
 };
 
-void BuildCycleGraph(const Board& board, const UnitIndex& index, CycleKind kind,
-                     CycleGraph* g) {
-  const Shape& shape = board.shape();
-  const int n = shape.size();
-  g->n = n;
-  const size_t num = static_cast<size_t>(shape.num_cells() * n);
-  ResetAdjacency(&g->strong, num);
-  ResetAdjacency(&g->weak, num);
-  const bool unit_strong = kind != CycleKind::kY;
-  const bool cell_links = kind != CycleKind::kX;
-  for (int u = 0; u < 3 * n; ++u) {
-    for (int d = 1; d <= n; ++d) {
-      const uint32_t where = index.where(u, d);
-      const bool bilocal = std::popcount(where) == 2;
-      for (int p : Bits(where)) {
-        for (int q : Bits(where)) {
-          if (p == q) continue;
-          const int a = index.CellAt(u, p) * n + d - 1;
-          const int b = index.CellAt(u, q) * n + d - 1;
-          auto& weak = g->weak[static_cast<size_t>(a)];
-          if (std::find(weak.begin(), weak.end(), b) == weak.end())
-            weak.push_back(b);
-          auto& strong = g->strong[static_cast<size_t>(a)];
-          if (unit_strong && bilocal &&
-              std::find(strong.begin(), strong.end(), b) == strong.end())
-            strong.push_back(b);
-        }
-      }
-    }
-  }
-  if (!cell_links) return;
-  for (int cell = 0; cell < shape.num_cells(); ++cell) {
-    if (board.value(cell) != 0) continue;
-    const CandidateSet cands = board.candidates(cell);
-    for (int x : cands) {
-      for (int y : cands) {
-        if (x == y) continue;
-        const int a = cell * n + x - 1, b = cell * n + y - 1;
-        g->weak[static_cast<size_t>(a)].push_back(b);
-        if (cands.Count() == 2) g->strong[static_cast<size_t>(a)].push_back(b);
-      }
-    }
-  }
-}
-
+// Loops through one start candidate, every even length at once: one
+// depth-first search finds, for each length, the loop an iterative
+// deepening (a search per length, children in link order) would find
+// first, since it meets the loops of each length in the same order.
 class LoopSearch {
  public:
-  explicit LoopSearch(const CycleGraph& g) : g_(g) {
-    const size_t num = g.weak.size();
+  LoopSearch(const CycleGraph& g, int max_nodes)
+      : g_(g), max_nodes_(max_nodes) {
+    const size_t num = static_cast<size_t>(g.num);
     in_path_.assign(num, 0);
     dist_.assign(2 * num, kFar);
     mark_a_.assign(num, 0);
+    const size_t lengths = static_cast<size_t>(max_nodes) + 1;
+    found_.assign(lengths, 0);
+    loops_.resize(lengths);
+    elims_.resize(lengths);
   }
 
   // Breadth-first distances (in steps) from each state (candidate, on) to
-  // the start `s` on, over candidates >= s; then loops from `s`.
+  // the start `s` on, over candidates >= s, up to max_nodes - 1 (a state
+  // farther away closes no loop the search wants); then loops from `s`.
   void SetStart(int s) {
     s_ = s;
-    std::fill(dist_.begin(), dist_.end(), kFar);
-    std::vector<int> queue = {2 * s + 1};
+    for (int st : queue_) dist_[static_cast<size_t>(st)] = kFar;
+    queue_.assign(1, 2 * s + 1);
     dist_[static_cast<size_t>(2 * s + 1)] = 0;
-    for (size_t h = 0; h < queue.size(); ++h) {
-      const int st = queue[h];
+    for (size_t h = 0; h < queue_.size(); ++h) {
+      const int st = queue_[h];
+      const int next = dist_[static_cast<size_t>(st)] + 1;
+      if (next >= max_nodes_) continue;
       const int c = st >> 1;
       const bool on = (st & 1) != 0;
       // Predecessors: (x, off) strongly linked to an on state; (x, on)
       // weakly linked to an off state.
-      const auto& adj = on ? g_.strong[static_cast<size_t>(c)]
-                           : g_.weak[static_cast<size_t>(c)];
+      const absl::Span<const int> adj = on ? g_.Strong(c) : g_.Weak(c);
       for (int x : adj) {
         if (x < s) continue;
         const int prev = 2 * x + (on ? 0 : 1);
         if (dist_[static_cast<size_t>(prev)] != kFar) continue;
-        dist_[static_cast<size_t>(prev)] = dist_[static_cast<size_t>(st)] + 1;
-        queue.push_back(prev);
+        dist_[static_cast<size_t>(prev)] = next;
+        queue_.push_back(prev);
       }
     }
   }
 
-  // A loop of exactly `nodes` candidates from the start with eliminations:
-  // fills `loop` and `elims` and returns true.
-  bool Find(int nodes, std::vector<int>* loop, std::vector<CellDigit>* elims) {
-    if (dist_[static_cast<size_t>(2 * s_ + 1)] == kFar) return false;
-    target_ = nodes;
+  // For each even length 4..limit (<= max_nodes), the first loop from the
+  // start with eliminations (found(), loop(), elims()); with
+  // `shortest_only`, only the shortest such loop is sure to be found.
+  void Find(int limit, bool shortest_only) {
+    std::fill(found_.begin(), found_.end(), 0);
+    shortest_only_ = shortest_only;
+    cap_ = limit;
     path_.assign(1, s_);
     in_path_[static_cast<size_t>(s_)] = 1;
-    const bool found = Dfs(s_, true, elims);
+    if (cap_ >= 4) Dfs(s_, true);
     for (int c : path_) in_path_[static_cast<size_t>(c)] = 0;
-    if (found) *loop = path_;
-    return found;
+  }
+  bool found(int nodes) const { return found_[static_cast<size_t>(nodes)]; }
+  const std::vector<int>& loop(int nodes) const {
+    return loops_[static_cast<size_t>(nodes)];
+  }
+  const std::vector<CellDigit>& elims(int nodes) const {
+    return elims_[static_cast<size_t>(nodes)];
   }
 
   bool out_of_work() const { return work_ >= kMaxCycleWork; }
@@ -126,30 +115,45 @@ class LoopSearch {
  private:
   static constexpr int kFar = 1 << 20;
 
-  bool Dfs(int c, bool on, std::vector<CellDigit>* elims) {
-    if (++work_ >= kMaxCycleWork) return false;
+  void Dfs(int c, bool on) {
+    if (++work_ >= kMaxCycleWork) return;
     const int depth = static_cast<int>(path_.size());
-    if (!on && depth == target_) {
-      const auto& st = g_.strong[static_cast<size_t>(c)];
-      if (std::find(st.begin(), st.end(), s_) == st.end()) return false;
-      return Eliminations(elims);
+    if (!on) {
+      if (depth >= 4 && depth <= cap_ && !found_[static_cast<size_t>(depth)])
+        Close(c, depth);
+      // A longer path closes only loops longer than wanted.
+      if (depth >= cap_) return;
     }
-    const auto& adj = on ? g_.weak[static_cast<size_t>(c)]
-                         : g_.strong[static_cast<size_t>(c)];
+    const absl::Span<const int> adj = on ? g_.Weak(c) : g_.Strong(c);
     for (int w : adj) {
       if (w <= s_ || in_path_[static_cast<size_t>(w)] != 0) continue;
       const int st = 2 * w + (on ? 0 : 1);
       // Nodes once closed: depth + 1 + (steps back to s) - 1.
-      if (depth + dist_[static_cast<size_t>(st)] > target_) continue;
+      if (depth + dist_[static_cast<size_t>(st)] > cap_) continue;
       path_.push_back(w);
       in_path_[static_cast<size_t>(w)] = 1;
-      const bool found = Dfs(w, !on, elims);
-      if (found) return true;
+      Dfs(w, !on);
       in_path_[static_cast<size_t>(w)] = 0;
       path_.pop_back();
-      if (out_of_work()) return false;
+      if (out_of_work() || cap_ < 4) return;
     }
-    return false;
+  }
+
+  // The path, `depth` candidates ending with c off, as a loop: kept when c
+  // is strongly linked to the start and the loop has eliminations. Then
+  // lowers cap_ to the longest length still wanted.
+  void Close(int c, int depth) {
+    const absl::Span<const int> st = g_.Strong(c);
+    if (std::find(st.begin(), st.end(), s_) == st.end()) return;
+    const size_t k = static_cast<size_t>(depth);
+    if (!Eliminations(&elims_[k])) return;
+    found_[k] = 1;
+    loops_[k] = path_;
+    if (shortest_only_) {
+      cap_ = depth - 2;
+    } else {
+      while (cap_ >= 4 && found_[static_cast<size_t>(cap_)]) cap_ -= 2;
+    }
   }
 
   // Candidates outside the loop weakly linked to both candidates of one
@@ -166,9 +170,8 @@ class LoopSearch {
       ++stamp_;
       const int a = path_[i], b = path_[(i + 1) % len];
       if (g_.Cell(a) == g_.Cell(b)) continue;
-      for (int w : g_.weak[static_cast<size_t>(a)])
-        mark_a_[static_cast<size_t>(w)] = stamp_;
-      for (int w : g_.weak[static_cast<size_t>(b)]) {
+      for (int w : g_.Weak(a)) mark_a_[static_cast<size_t>(w)] = stamp_;
+      for (int w : g_.Weak(b)) {
         if (mark_a_[static_cast<size_t>(w)] != stamp_ ||
             in_path_[static_cast<size_t>(w)] != 0)
           continue;
@@ -181,11 +184,17 @@ class LoopSearch {
   }
 
   const CycleGraph& g_;
-  int s_ = 0, target_ = 0, stamp_ = 0;
+  const int max_nodes_;
+  int s_ = 0, cap_ = 0, stamp_ = 0;
+  bool shortest_only_ = false;
   int64_t work_ = 0;
-  std::vector<int> path_;
+  std::vector<int> path_, queue_;
   std::vector<uint8_t> in_path_;
   std::vector<int> dist_, mark_a_;
+  // By length: a loop found, its candidates and eliminations.
+  std::vector<uint8_t> found_;
+  std::vector<std::vector<int>> loops_;
+  std::vector<std::vector<CellDigit>> elims_;
 };
 
 std::string LoopText(const Shape& shape, const CycleGraph& g, CycleKind kind,
@@ -219,29 +228,22 @@ void CycleTechnique::FindAll(const Board& board,
 void CycleTechnique::Search(const Board& board, bool all,
                             std::vector<Deduction>* out) const {
   const Shape& shape = board.shape();
-  const UnitIndex index(board);
-  // Rebuilt in place on every search (ResetAdjacency); a search calls no
-  // other technique, so one graph per thread suffices.
-  thread_local CycleGraph g;
-  BuildCycleGraph(board, index, kind_, &g);
-  LoopSearch search(g);
-  const int num = static_cast<int>(g.weak.size());
+  const CycleGraph g(CandidateLinks::Of(board), kind_);
+  LoopSearch search(g, MaxLoopNodes(kind_));
   int best_nodes = MaxLoopNodes(kind_) + 2;
-  std::vector<int> loop;
-  std::vector<CellDigit> elims;
-  for (int s = 0; s < num && !search.out_of_work(); ++s) {
-    if (g.strong[static_cast<size_t>(s)].empty()) continue;
+  for (const int s : g.links.Candidates()) {
+    if (search.out_of_work()) break;
+    if (g.Strong(s).empty()) continue;
     search.SetStart(s);
     const int limit = all ? MaxLoopNodes(kind_) : best_nodes - 2;
+    search.Find(limit, !all);
     for (int nodes = 4; nodes <= limit; nodes += 2) {
-      if (!search.Find(nodes, &loop, &elims)) {
-        if (search.out_of_work()) break;
-        continue;
-      }
+      if (!search.found(nodes)) continue;
+      const std::vector<int>& loop = search.loop(nodes);
       Deduction d;
       d.technique = std::string(id());
       d.rating = ChainRating(difficulty(), nodes - 2);
-      d.eliminations = elims;
+      d.eliminations = search.elims(nodes);
       Canonicalize(&d.eliminations);
       for (int c : loop)
         d.pattern_candidates.push_back({g.Cell(c), g.Digit(c)});

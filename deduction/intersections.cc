@@ -17,7 +17,7 @@
 // instead of 2.6/2.8): the same pattern when its eliminations immediately
 // leave a hidden single, which a player sees as one move.
 // Cost: for each of the 2N*N (line, digit) and N*N (box, digit) masks, a
-// check that the candidate cells share a box (a line): O(N^3) at most.
+// mask test that the candidate cells share a box (a line), O(N^2) in all.
 #include "deduction/intersections.h"
 
 #include <algorithm>
@@ -73,41 +73,48 @@ void ScanLocked(const Board& board, const UnitIndex& index, bool pointing,
                 DeductionSink emit) {
   const Shape& shape = board.shape();
   const int n = shape.size();
+  const int br = shape.box_rows(), bc = shape.box_cols();
+  // Positions in a box are row-major: its first row's, and its first
+  // column's.
+  const uint32_t box_row = (uint32_t{1} << bc) - 1;
+  uint32_t box_col = 0;
+  for (int r = 0; r < br; ++r) box_col |= uint32_t{1} << (r * bc);
   const int first = pointing ? 2 * n : 0;
   const int last = pointing ? 3 * n : 2 * n;
   for (int from = first; from < last; ++from) {
+    const bool from_row = Shape::KindOf(from, n) == UnitKind::kRow;
     for (int d = 1; d <= n; ++d) {
       const uint32_t where = index.where(from, d);
       if (std::popcount(where) < 2) continue;
-      // The unit of the other kind holding every candidate, if any.
-      const int first_cell = index.CellAt(from, std::countr_zero(where));
-      bool same_row = true, same_col = true, same_box = true;
-      for (int pos : Bits(where)) {
-        const int cell = index.CellAt(from, pos);
-        same_row &= shape.Row(cell) == shape.Row(first_cell);
-        same_col &= shape.Col(cell) == shape.Col(first_cell);
-        same_box &= shape.Box(cell) == shape.Box(first_cell);
-      }
+      // The unit of the other kind holding every candidate, if any, and
+      // the positions in it of the cells it shares with `from`.
+      const int first_pos = std::countr_zero(where);
+      const int first_cell = index.CellAt(from, first_pos);
       int to = -1;
+      uint32_t shared = 0;
       if (pointing) {
-        if (same_row)
+        if ((where & ~(box_row << (first_pos / bc * bc))) == 0) {
           to = shape.RowUnit(shape.Row(first_cell));
-        else if (same_col)
+          shared = box_row << (shape.Col(first_cell) / bc * bc);
+        } else if ((where & ~(box_col << (first_pos % bc))) == 0) {
           to = shape.ColUnit(shape.Col(first_cell));
-      } else if (same_box) {
-        to = shape.BoxUnit(shape.Box(first_cell));
+          shared = ((uint32_t{1} << br) - 1)
+                   << (shape.Row(first_cell) / br * br);
+        }
+      } else {
+        // A box spans bc columns of a row, br rows of a column.
+        const int span = from_row ? bc : br;
+        if ((where & ~(((uint32_t{1} << span) - 1)
+                       << (first_pos / span * span))) == 0) {
+          to = shape.BoxUnit(shape.Box(first_cell));
+          shared = from_row ? box_row << (shape.Row(first_cell) % br * bc)
+                            : box_col << (shape.Col(first_cell) % bc);
+        }
       }
       if (to < 0) continue;
       Deduction ded;
-      for (int cell : shape.unit(to)) {
-        if (board.value(cell) != 0 || !board.candidates(cell).Contains(d))
-          continue;
-        const bool inside = pointing ? shape.Box(cell) == from - 2 * n
-                                     : (Shape::KindOf(from, n) == UnitKind::kRow
-                                            ? shape.Row(cell) == from
-                                            : shape.Col(cell) == from - n);
-        if (!inside) ded.eliminations.push_back({cell, d});
-      }
+      for (int pos : Bits(index.where(to, d) & ~shared))
+        ded.eliminations.push_back({index.CellAt(to, pos), d});
       if (ded.eliminations.empty()) continue;
       std::string single_text;
       if (direct) {

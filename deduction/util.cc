@@ -2,29 +2,76 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
+#include <optional>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 
 namespace sudoku {
 
+void GridKey(const Board& board, std::vector<uint32_t>* key) {
+  const int cells = board.shape().num_cells();
+  key->resize(static_cast<size_t>(cells));
+  for (int cell = 0; cell < cells; ++cell)
+    (*key)[static_cast<size_t>(cell)] =
+        board.value(cell) != 0
+            ? uint32_t{1} << 31 | static_cast<uint32_t>(board.value(cell))
+            : board.candidates(cell).bits();
+}
+
+namespace {
+
+// Runs scan(index) with the unit index of `board`. The index of the last
+// board is kept per thread, keyed on its grid (GridKey): the se ladder's
+// nested forcing chains scan each branch's grid with several techniques in
+// turn. A scan started inside another scan builds its own.
+template <typename F>
+void WithUnitIndex(const Board& board, F&& scan) {
+  thread_local std::optional<UnitIndex> kept;
+  thread_local const Shape* kept_shape = nullptr;
+  thread_local std::vector<uint32_t> kept_key, key;
+  thread_local bool in_scan = false;
+  if (in_scan) {
+    const UnitIndex index(board);
+    scan(index);
+    return;
+  }
+  GridKey(board, &key);
+  if (!kept || kept_shape != &board.shape() || key != kept_key) {
+    kept.emplace(board);
+    kept_shape = &board.shape();
+    kept_key.swap(key);
+  }
+  struct InScan {
+    InScan() { in_scan = true; }
+    ~InScan() { in_scan = false; }
+  } guard;
+  scan(*kept);
+}
+
+}  // namespace
+
 std::optional<Deduction> ScanningTechnique::Find(const Board& board) const {
-  const UnitIndex index(board);
   std::optional<Deduction> found;
-  Scan(board, index, [&found](Deduction&& d) {
-    found = std::move(d);
-    return false;
+  WithUnitIndex(board, [&](const UnitIndex& index) {
+    Scan(board, index, [&found](Deduction&& d) {
+      found = std::move(d);
+      return false;
+    });
   });
   return found;
 }
 
 void ScanningTechnique::FindAll(const Board& board,
                                 std::vector<Deduction>* out) const {
-  const UnitIndex index(board);
-  Scan(board, index, [out](Deduction&& d) {
-    out->push_back(std::move(d));
-    return true;
+  WithUnitIndex(board, [&](const UnitIndex& index) {
+    Scan(board, index, [out](Deduction&& d) {
+      out->push_back(std::move(d));
+      return true;
+    });
   });
 }
 

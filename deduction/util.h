@@ -4,6 +4,7 @@
 #define SUDOKU_DEDUCTION_UTIL_H_
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -78,6 +79,11 @@ void Canonicalize(std::vector<CellDigit>* v);
 // column holding both where the digit has only those two places (the first
 // shared unit when none has).
 ChainCause StrongLinkCause(const Board& board, CellDigit from, CellDigit to);
+
+// One word per cell: its value with bit 31 set when placed, else its
+// candidates. Equal keys (on one shape) mean the same grid, so a search
+// can keep what it built from a board for the next board with the same key.
+void GridKey(const Board& board, std::vector<uint32_t>* key);
 
 }  // namespace sudoku
 
