@@ -92,6 +92,11 @@ class Chainer {
     nest_.assign(lits, -1);
     cause_.assign(lits, kNoCause);
     cands_.resize(static_cast<size_t>(shape_.num_cells()));
+    base_places_.assign(static_cast<size_t>(shape_.num_units() * n_), 0);
+    for (int u = 0; u < shape_.num_units(); ++u)
+      for (int q : shape_.unit(u))
+        if (board_.value(q) == 0)
+          for (int x : board_.candidates(q)) ++base_places_[Place(u, x)];
   }
 
   int Lit(int cell, int d, bool on) const {
@@ -111,10 +116,12 @@ class Chainer {
     off_q_.clear();
     clash_ = -1;
     nested_.clear();
-    if (dynamic_)
+    if (dynamic_) {
       for (int c = 0; c < shape_.num_cells(); ++c)
         cands_[static_cast<size_t>(c)] =
             board_.value(c) == 0 ? board_.candidates(c) : CandidateSet();
+      places_ = base_places_;
+    }
     if (!Add(start, nullptr, 0)) return true;
     size_t on_head = 0, off_head = 0;
     while (true) {
@@ -374,6 +381,10 @@ class Chainer {
       if (digits.Contains(x) && IsSet(Lit(q, x, false)))
         parents_.push_back(Lit(q, x, false));
   }
+  // Index of digit d's count of places in unit u.
+  size_t Place(int u, int d) const {
+    return static_cast<size_t>(u * n_ + d - 1);
+  }
   int NestOf(int lit) const {
     return IsSet(lit) ? nest_[static_cast<size_t>(lit)] : -1;
   }
@@ -439,19 +450,17 @@ class Chainer {
                1, -1, /*cause=*/-1))
         return false;
       for (int u : Units(cell)) {
-        int other = -1, count = 0;
+        if (base_places_[Place(u, d)] != 2) continue;
+        int other = -1;
         for (int q : shape_.unit(u))
-          if (Has(q, d)) {
-            ++count;
-            if (q != cell) other = q;
-          }
-        if (count == 2 && !Add(Lit(other, d, true), &lit, 1, -1, u))
-          return false;
+          if (q != cell && Has(q, d)) other = q;
+        if (!Add(Lit(other, d, true), &lit, 1, -1, u)) return false;
       }
       return true;
     }
     CandidateSet& cs = cands_[static_cast<size_t>(cell)];
     cs = cs.Without(CandidateSet::Of(d));
+    for (int u : Units(cell)) --places_[Place(u, d)];
     if (cs.Count() == 1) {
       const int e = cs.Single();
       parents_.clear();
@@ -462,13 +471,10 @@ class Chainer {
         return false;
     }
     for (int u : Units(cell)) {
-      int left = -1, count = 0;
+      if (places_[Place(u, d)] != 1) continue;
+      int left = -1;
       for (int q : shape_.unit(u))
-        if (Has(q, d)) {
-          ++count;
-          left = q;
-        }
-      if (count != 1) continue;
+        if (Has(q, d)) left = q;
       parents_.clear();
       for (int q : shape_.unit(u))
         if (q != left && board_.value(q) == 0 &&
@@ -510,6 +516,9 @@ class Chainer {
   std::vector<int> stamp_, seen_, pbegin_, pcount_, pool_;
   std::vector<int> order_, on_q_, off_q_, stack_, parents_;
   std::vector<CandidateSet> cands_;  // the branch's grid (dynamic)
+  // Each digit's places in each unit (Place): on the board, and in the
+  // branch's grid (dynamic).
+  std::vector<int> base_places_, places_;
 };
 
 // The search of one Find(): every step SE's producer lists, keeping the
