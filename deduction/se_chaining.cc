@@ -21,6 +21,7 @@
 #include "absl/strings/str_join.h"
 #include "deduction/chains.h"
 #include "deduction/registry.h"
+#include "deduction/se_static_chains.h"
 #include "deduction/util.h"
 
 namespace sudoku {
@@ -374,12 +375,15 @@ class Chainer {
       for (int x : cands_[static_cast<size_t>(p.cell)])
         if (x != p.digit) removable_.push_back({p.cell, x});
   }
-  // The candidates of `digits` in cell `q` that the branch turned off.
+  // The candidates of `digits` in cell `q` that the branch's grid lacks:
+  // those turned off and expanded before this inner call, as SE compares
+  // the grids (not those the same call's earlier steps turned off).
   void AddRemoved(int q, CandidateSet digits) {
     if (board_.value(q) != 0) return;
-    for (int x : board_.candidates(q))
-      if (digits.Contains(x) && IsSet(Lit(q, x, false)))
-        parents_.push_back(Lit(q, x, false));
+    const CandidateSet removed =
+        board_.candidates(q).Without(cands_[static_cast<size_t>(q)]);
+    for (int x : removed)
+      if (digits.Contains(x)) parents_.push_back(Lit(q, x, false));
   }
   // Index of digit d's count of places in unit u.
   size_t Place(int u, int d) const {
@@ -885,9 +889,10 @@ SeForcingChains::SeForcingChains(TechniqueId tid, bool dynamic, int level)
   add({TechniqueId::kNakedPair});
   add({TechniqueId::kXWing});
   num_basics_ = inner_.size();
-  if (level == 2 || level == 3)
-    add({TechniqueId::kXCycle, TechniqueId::kYCycle, TechniqueId::kXChain,
-         TechniqueId::kCycle, TechniqueId::kAic});
+  if (level == 2 || level == 3) {
+    inner_.push_back(std::make_unique<SeStaticChains>());
+    group_ends_.push_back(inner_.size());
+  }
   if (level == 3) add({TechniqueId::kSeForcingChains});
   if (level >= 4) add({TechniqueId::kSeDynamicChains});
   if (level >= 5) add({TechniqueId::kNestedChainForcing});

@@ -20,6 +20,7 @@ using cli::UsageError;
 Command BenchCommand();      // research/bench_command.cc
 Command CalibrateCommand();  // research/calibrate_command.cc
 Command ReproduceCommand();  // research/reproduce_command.cc
+Command AllStepsCommand();   // research/all_steps_command.cc
 
 }  // namespace sudoku::research
 

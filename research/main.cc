@@ -15,6 +15,7 @@ const std::vector<Command>& Commands() {
       BenchCommand(),
       CalibrateCommand(),
       ReproduceCommand(),
+      AllStepsCommand(),
   };
   return *commands;
 }

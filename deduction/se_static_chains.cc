@@ -1,0 +1,510 @@
+// SE's static forcing chains and cycles (see se_static_chains.h). Each
+// search keeps its candidates in a pool, each with one parent (static
+// links have exactly one cause), so a chain is read back by following
+// parents from its end.
+#include "deduction/se_static_chains.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/types/span.h"
+#include "deduction/registry.h"
+#include "deduction/util.h"
+
+namespace sudoku {
+
+double SeChainDifficulty(double base, int complexity) {
+  double added = 0.0;
+  int ceil = 4;
+  const int length = complexity - 2;
+  bool odd = false;
+  while (length > ceil) {
+    added += 0.1;
+    ceil = odd ? (ceil * 4) / 3 : (ceil * 3) / 2;
+    odd = !odd;
+  }
+  return base + added;
+}
+
+namespace {
+
+// What set a candidate: nothing (the assumption), its cell (-1) or a unit.
+constexpr int kNoCause = -2;
+constexpr int kCellCause = -1;
+
+// One pass of SE's unary chaining: which links it follows.
+struct Links {
+  bool x;  // a digit's places in a unit
+  bool y;  // a cell's candidates
+};
+
+// One step found, with SE's sort keys.
+struct Found {
+  double difficulty;
+  int complexity;
+  int sort_key;  // X only 2, Y only 3, both 4
+  Deduction step;
+};
+
+class UnaryChainer {
+ public:
+  explicit UnaryChainer(const Board& board)
+      : board_(board),
+        shape_(board.shape()),
+        n_(board.shape().size()),
+        stamp_(static_cast<size_t>(2 * board.shape().num_cells() * n_), 0) {
+    BuildLinks();
+  }
+
+  // SE's hint list, unsorted: for each pass (X, Y, both) and each
+  // candidate of a cell with two or more, in cell order, its cycles then
+  // its forcing chains.
+  void Collect(std::vector<Found>* out) {
+    for (const Links links :
+         {Links{true, false}, Links{false, true}, Links{true, true}}) {
+      for (int cell = 0; cell < shape_.num_cells(); ++cell) {
+        if (board_.value(cell) != 0) continue;
+        const CandidateSet cs = board_.candidates(cell);
+        if (cs.Count() < 2 || (cs.Count() > 2 && !links.x)) continue;
+        for (int d : cs) Unary(cell, d, links, out);
+      }
+    }
+  }
+
+ private:
+  struct Pot {
+    int lit;
+    int parent;  // pool index, -1 for the assumption
+    int cause;   // kNoCause, kCellCause or a unit
+    // A filter of the literals of its strict ancestors (Bit): a literal
+    // whose bit is clear is not among them.
+    uint64_t ancestors;
+  };
+  static uint64_t Bit(int lit) {
+    return uint64_t{1} << ((static_cast<uint32_t>(lit) * 0x9E3779B1u) >> 26);
+  }
+
+  int Lit(int cell, int d, bool on) const {
+    return 2 * (cell * n_ + d - 1) + (on ? 1 : 0);
+  }
+  int CellOf(int lit) const { return (lit >> 1) / n_; }
+  int DigitOf(int lit) const { return (lit >> 1) % n_ + 1; }
+  static bool IsOn(int lit) { return (lit & 1) != 0; }
+  bool Has(int cell, int d) const {
+    return board_.value(cell) == 0 && board_.candidates(cell).Contains(d);
+  }
+  // Box, row, column: SE's order of regions.
+  std::array<int, 3> Units(int cell) const {
+    return {shape_.BoxUnit(shape_.Box(cell)), shape_.RowUnit(shape_.Row(cell)),
+            shape_.ColUnit(shape_.Col(cell))};
+  }
+
+  int NewPot(int lit, int parent, int cause) {
+    uint64_t ancestors = 0;
+    if (parent >= 0) {
+      const Pot& up = pool_[static_cast<size_t>(parent)];
+      ancestors = up.ancestors | Bit(up.lit);
+    }
+    pool_.push_back({lit, parent, cause, ancestors});
+    return static_cast<int>(pool_.size()) - 1;
+  }
+  // A link: the literal it sets and its cause.
+  struct Link {
+    int lit;
+    int cause;
+  };
+  // Each literal's links by kind (CSR lists, indexed by literal): an "on"
+  // turns off its cell's other candidates (Y) and the digit's other places
+  // in its box, row and column (X, each cell once, first cause kept); an
+  // "off" turns on the other candidate of a bivalue cell (Y) and the other
+  // place of each unit with two (X). The board does not change during a
+  // search, so they are built once.
+  void BuildLinks() {
+    const int lits = 2 * shape_.num_cells() * n_;
+    // Each digit's places in each unit, in the unit's order.
+    place_count_.assign(static_cast<size_t>(shape_.num_units() * n_), 0);
+    place_cells_.resize(static_cast<size_t>(shape_.num_units() * n_ * n_));
+    for (int u = 0; u < shape_.num_units(); ++u)
+      for (int q : shape_.unit(u)) {
+        if (board_.value(q) != 0) continue;
+        for (int x : board_.candidates(q)) {
+          const size_t k = static_cast<size_t>(u * n_ + x - 1);
+          place_cells_[k * static_cast<size_t>(n_) +
+                       static_cast<size_t>(place_count_[k]++)] = q;
+        }
+      }
+    for (LinkList* list : {&y_links_, &x_links_}) {
+      list->begin.assign(static_cast<size_t>(lits) + 1, 0);
+      list->links.clear();
+    }
+    last_.assign(static_cast<size_t>(shape_.num_cells()), -1);
+    for (int lit = 0; lit < lits; ++lit) {
+      y_links_.begin[static_cast<size_t>(lit)] =
+          static_cast<int>(y_links_.links.size());
+      x_links_.begin[static_cast<size_t>(lit)] =
+          static_cast<int>(x_links_.links.size());
+      const int cell = CellOf(lit), d = DigitOf(lit);
+      if (!Has(cell, d)) continue;
+      const CandidateSet cs = board_.candidates(cell);
+      if (IsOn(lit)) {
+        for (int x : cs)
+          if (x != d)
+            y_links_.links.push_back({Lit(cell, x, false), kCellCause});
+      } else if (cs.Count() == 2) {
+        y_links_.links.push_back(
+            {Lit(cell, cs.Without(CandidateSet::Of(d)).Single(), true),
+             kCellCause});
+      }
+      for (int u : Units(cell)) {
+        const size_t k = static_cast<size_t>(u * n_ + d - 1);
+        const int count = place_count_[k];
+        if (!IsOn(lit) && count != 2) continue;
+        for (int i = 0; i < count; ++i) {
+          const int q = place_cells_[k * static_cast<size_t>(n_) +
+                                     static_cast<size_t>(i)];
+          if (q == cell || last_[static_cast<size_t>(q)] == lit) continue;
+          last_[static_cast<size_t>(q)] = lit;
+          x_links_.links.push_back({Lit(q, d, IsOn(lit) ? false : true), u});
+        }
+      }
+    }
+    y_links_.begin[static_cast<size_t>(lits)] =
+        static_cast<int>(y_links_.links.size());
+    x_links_.begin[static_cast<size_t>(lits)] =
+        static_cast<int>(x_links_.links.size());
+  }
+  struct LinkList {
+    std::vector<int> begin;
+    std::vector<Link> links;
+    absl::Span<const Link> Of(int lit) const {
+      const size_t b = static_cast<size_t>(begin[static_cast<size_t>(lit)]);
+      return absl::MakeConstSpan(links).subspan(
+          b, static_cast<size_t>(begin[static_cast<size_t>(lit) + 1]) - b);
+    }
+  };
+  // Calls f(link) for each link from `lit` that `links` follows: the Y
+  // ones first, as SE lists them.
+  template <typename F>
+  void ForEachLink(int lit, Links links, F f) const {
+    if (links.y)
+      for (const Link& k : y_links_.Of(lit)) f(k);
+    // An "on" always turns off the digit's other places (SE's X-only and
+    // Y-only passes alike); an "off" turns on a unit's other place only
+    // with X-links.
+    if (IsOn(lit) || links.x)
+      for (const Link& k : x_links_.Of(lit)) f(k);
+  }
+  // True when `lit` is among pool_[p]'s ancestors (parents followed).
+  bool IsAncestor(int p, int lit) const {
+    if ((pool_[static_cast<size_t>(p)].ancestors & Bit(lit)) == 0) return false;
+    for (int a = pool_[static_cast<size_t>(p)].parent; a >= 0;
+         a = pool_[static_cast<size_t>(a)].parent)
+      if (pool_[static_cast<size_t>(a)].lit == lit) return true;
+    return false;
+  }
+  bool Marked(int lit) const {
+    return stamp_[static_cast<size_t>(lit)] == gen_;
+  }
+  void Mark(int lit) { stamp_[static_cast<size_t>(lit)] = gen_; }
+
+  // SE's doUnaryChaining for one candidate and one pass.
+  void Unary(int cell, int d, Links links, std::vector<Found>* out) {
+    const int on = Lit(cell, d, true);
+    // A loop closes, and a chain from "off" ends, only through an "off"
+    // that turns the candidate on: without one there is nothing to find.
+    const bool closes = HasLink(on ^ 1, links);
+    if (closes) {
+      Cycles(on, links);
+      for (int end : ends_) AddCycle(end, links, out);
+    }
+    if (!links.x) return;
+    for (const bool start_on : {true, false}) {
+      if (!start_on && !HasLink(on ^ 1, {true, links.y})) continue;
+      const int target = ForcingChain(Lit(cell, d, start_on), links);
+      if (target >= 0) AddForcingChain(target, links, out);
+    }
+  }
+  bool HasLink(int lit, Links links) const {
+    bool any = false;
+    ForEachLink(lit, links, [&any](const Link&) { any = true; });
+    return any;
+  }
+
+  // Breadth first, a layer of "on" then a layer of "off", from `start`
+  // (on): ends_ gets every "on" of the start reached from the fourth
+  // layer on (a loop). An "off" is expanded again on each new path that
+  // does not pass through it; an "on" once.
+  void Cycles(int start, Links links) {
+    ++gen_;
+    pool_.clear();
+    ends_.clear();
+    pending_on_.assign(1, NewPot(start, -1, kNoCause));
+    pending_off_.clear();
+    Mark(start);
+    // The "off" literals that turn the start on (links are symmetric):
+    // only their copies can close a loop.
+    preds_.clear();
+    ForEachLink(start ^ 1, links,
+                [&](const Link& k) { preds_.push_back(k.lit ^ 1); });
+    int length = 0;
+    while (!pending_on_.empty() || !pending_off_.empty()) {
+      ++length;
+      for (size_t i = 0; i < pending_on_.size(); ++i) {
+        const int p = pending_on_[i];
+        ForEachLink(pool_[static_cast<size_t>(p)].lit, links,
+                    [&](const Link& k) {
+                      // A second copy of an "off" turns on nothing new (its
+                      // first copy, expanded before it, marked all it turns
+                      // on); unless it may close a loop, SE's copy does
+                      // nothing.
+                      const bool pred = std::find(preds_.begin(), preds_.end(),
+                                                  k.lit) != preds_.end();
+                      if (Marked(k.lit) && !pred) return;
+                      if (IsAncestor(p, k.lit)) return;
+                      Mark(k.lit);
+                      pending_off_.push_back(NewPot(k.lit, p, k.cause));
+                    });
+      }
+      pending_on_.clear();
+      ++length;
+      for (size_t i = 0; i < pending_off_.size(); ++i) {
+        const int p = pending_off_[i];
+        ForEachLink(pool_[static_cast<size_t>(p)].lit, links,
+                    [&](const Link& k) {
+                      const bool end = length >= 4 && k.lit == start;
+                      if (!end && Marked(k.lit)) return;
+                      const int q = NewPot(k.lit, p, k.cause);
+                      if (end) ends_.push_back(q);
+                      if (!Marked(k.lit)) {
+                        Mark(k.lit);
+                        pending_on_.push_back(q);
+                      }
+                    });
+      }
+      pending_off_.clear();
+    }
+  }
+
+  // Breadth first from `start` (on or off), each candidate once: the
+  // first path to the start's opposite (pool index), or -1.
+  int ForcingChain(int start, Links links) {
+    ++gen_;
+    pool_.clear();
+    const int opposite = start ^ 1;
+    pending_on_.clear();
+    pending_off_.clear();
+    (IsOn(start) ? pending_on_ : pending_off_)
+        .push_back(NewPot(start, -1, kNoCause));
+    Mark(start);
+    int target = -1;
+    // Off literals follow X-links whatever the pass (SE's forcing chains).
+    const Links off_links{true, links.y};
+    while (!pending_on_.empty() || !pending_off_.empty()) {
+      for (size_t i = 0; i < pending_on_.size(); ++i) {
+        const int p = pending_on_[i];
+        ForEachLink(
+            pool_[static_cast<size_t>(p)].lit, links, [&](const Link& k) {
+              const bool hit = k.lit == opposite && target < 0;
+              const bool fresh = !Marked(k.lit) && !IsAncestor(p, k.lit);
+              if (!hit && !fresh) return;
+              const int q = NewPot(k.lit, p, k.cause);
+              if (hit) target = q;
+              if (fresh) {
+                Mark(k.lit);
+                pending_off_.push_back(q);
+              }
+            });
+      }
+      pending_on_.clear();
+      for (size_t i = 0; i < pending_off_.size(); ++i) {
+        const int p = pending_off_[i];
+        ForEachLink(pool_[static_cast<size_t>(p)].lit, off_links,
+                    [&](const Link& k) {
+                      const bool hit = k.lit == opposite && target < 0;
+                      const bool fresh = !Marked(k.lit);
+                      if (!hit && !fresh) return;
+                      const int q = NewPot(k.lit, p, k.cause);
+                      if (hit) target = q;
+                      if (fresh) {
+                        Mark(k.lit);
+                        pending_on_.push_back(q);
+                      }
+                    });
+        if (target >= 0) return target;
+      }
+      pending_off_.clear();
+    }
+    return target;
+  }
+
+  // The chain from pool_[end] back to the assumption, end first.
+  std::vector<int> Line(int end) const {
+    std::vector<int> line;
+    for (int p = end; p >= 0; p = pool_[static_cast<size_t>(p)].parent)
+      line.push_back(p);
+    return line;
+  }
+  // The number of distinct candidates ("on" and "off" apart) on `line`.
+  static int Distinct(const std::vector<int>& lits) {
+    std::vector<int> sorted = lits;
+    std::sort(sorted.begin(), sorted.end());
+    return static_cast<int>(std::unique(sorted.begin(), sorted.end()) -
+                            sorted.begin());
+  }
+  std::string LitName(int lit) const {
+    return absl::StrCat(shape_.CellName(CellOf(lit)), IsOn(lit) ? "=" : "<>",
+                        std::string(1, shape_.Symbol(DigitOf(lit))));
+  }
+  // Fills the step's pattern, its on_causes (`flip` also counts the
+  // "off" candidates as turned on: a cycle read backwards) and its text.
+  void Describe(const std::vector<int>& line, bool flip, Deduction* d) const {
+    std::vector<std::string> names;
+    for (auto it = line.rbegin(); it != line.rend(); ++it) {
+      const Pot& p = pool_[static_cast<size_t>(*it)];
+      names.push_back(LitName(p.lit));
+      d->pattern_candidates.push_back({CellOf(p.lit), DigitOf(p.lit)});
+      if (p.cause != kNoCause && (IsOn(p.lit) || flip))
+        d->on_causes.push_back({CellOf(p.lit), DigitOf(p.lit),
+                                p.cause == kCellCause ? -1 : p.cause});
+    }
+    Canonicalize(&d->pattern_candidates);
+    for (const CellDigit& cd : d->pattern_candidates)
+      d->pattern_cells.push_back(cd.cell);
+    d->pattern_cells.erase(
+        std::unique(d->pattern_cells.begin(), d->pattern_cells.end()),
+        d->pattern_cells.end());
+    std::sort(d->on_causes.begin(), d->on_causes.end(),
+              [](const ChainCause& a, const ChainCause& b) {
+                return std::tie(a.cell, a.digit, a.unit) <
+                       std::tie(b.cell, b.digit, b.unit);
+              });
+    d->on_causes.erase(std::unique(d->on_causes.begin(), d->on_causes.end()),
+                       d->on_causes.end());
+    d->text = absl::StrJoin(names, " -> ");
+  }
+  void Emit(double base, int complexity, Links links, Deduction d,
+            std::vector<Found>* out) {
+    const double difficulty = SeChainDifficulty(base, complexity);
+    d.rating = std::round(difficulty * 10.0) / 10.0;
+    d.complexity = complexity;
+    const int key = links.x && links.y ? 4 : (links.y ? 3 : 2);
+    out->push_back({difficulty, complexity, key, std::move(d)});
+  }
+
+  // The cycle ending at pool_[end] (the start "on" again): it removes each
+  // candidate outside the loop's cells that both an "on" and an "off" of
+  // the loop see.
+  void AddCycle(int end, Links links, std::vector<Found>* out) {
+    std::vector<int> line = Line(end);
+    line.pop_back();  // the assumption; `end` is the same candidate
+    std::vector<int> cells;
+    for (int p : line)
+      cells.push_back(CellOf(pool_[static_cast<size_t>(p)].lit));
+    std::sort(cells.begin(), cells.end());
+    // Per digit and cell: seen by an "on" (1), an "off" (2).
+    seen_.assign(static_cast<size_t>(shape_.num_cells() * n_), 0);
+    for (int p : line) {
+      const int lit = pool_[static_cast<size_t>(p)].lit;
+      const int d = DigitOf(lit);
+      for (int q : shape_.peers(CellOf(lit))) {
+        if (!Has(q, d) || std::binary_search(cells.begin(), cells.end(), q))
+          continue;
+        char& s = seen_[static_cast<size_t>(q * n_ + d - 1)];
+        s = static_cast<char>(s | (IsOn(lit) ? 1 : 2));
+      }
+    }
+    Deduction step;
+    for (int q = 0; q < shape_.num_cells(); ++q)
+      for (int d = 1; d <= n_; ++d)
+        if (seen_[static_cast<size_t>(q * n_ + d - 1)] == 3)
+          step.eliminations.push_back({q, d});
+    if (step.eliminations.empty()) return;
+    const TechniqueId tid = links.x && links.y ? TechniqueId::kCycle
+                            : links.y          ? TechniqueId::kYCycle
+                                               : TechniqueId::kXCycle;
+    step.technique = std::string(GetTechniqueInfo(tid).id);
+    std::vector<int> lits;
+    for (int p : Line(end)) lits.push_back(pool_[static_cast<size_t>(p)].lit);
+    Describe(Line(end), /*flip=*/true, &step);
+    step.text = absl::StrCat(GetTechniqueInfo(tid).name, ": ", step.text);
+    Emit(links.x && links.y ? 7.0 : 6.5, Distinct(lits), links, std::move(step),
+         out);
+  }
+
+  // The forcing chain ending at pool_[target], the assumption's opposite:
+  // an "off" end removes the candidate, an "on" end places it (removes the
+  // cell's other candidates).
+  void AddForcingChain(int target, Links links, std::vector<Found>* out) {
+    const int lit = pool_[static_cast<size_t>(target)].lit;
+    const int cell = CellOf(lit), d = DigitOf(lit);
+    Deduction step;
+    if (IsOn(lit)) {
+      for (int x : board_.candidates(cell))
+        if (x != d) step.eliminations.push_back({cell, x});
+    } else {
+      step.eliminations.push_back({cell, d});
+    }
+    const TechniqueId tid = links.y ? TechniqueId::kAic : TechniqueId::kXChain;
+    step.technique = std::string(GetTechniqueInfo(tid).id);
+    const std::vector<int> line = Line(target);
+    std::vector<int> lits;
+    for (int p : line) lits.push_back(pool_[static_cast<size_t>(p)].lit);
+    Describe(line, /*flip=*/false, &step);
+    step.text = absl::StrCat(GetTechniqueInfo(tid).name, ": ", step.text);
+    Emit(links.y ? 7.0 : 6.6, Distinct(lits), links, std::move(step), out);
+  }
+
+  const Board& board_;
+  const Shape& shape_;
+  const int n_;
+  std::vector<int> stamp_;
+  int gen_ = 0;
+  LinkList y_links_, x_links_;
+  std::vector<int> pending_on_, pending_off_;
+  std::vector<Pot> pool_;
+  std::vector<int> ends_, preds_;
+  std::vector<int> place_count_, place_cells_, last_;  // BuildLinks
+  std::vector<char> seen_;
+};
+
+}  // namespace
+
+SeStaticChains::SeStaticChains() : Technique(TechniqueId::kXCycle) {}
+
+std::optional<Deduction> SeStaticChains::Find(const Board& board) const {
+  std::vector<Deduction> all;
+  FindAll(board, &all);
+  if (all.empty()) return std::nullopt;
+  return std::move(all[0]);
+}
+
+void SeStaticChains::FindAll(const Board& board,
+                             std::vector<Deduction>* out) const {
+  std::vector<Found> found;
+  UnaryChainer(board).Collect(&found);
+  std::stable_sort(found.begin(), found.end(),
+                   [](const Found& a, const Found& b) {
+                     return std::tie(a.difficulty, a.complexity, a.sort_key) <
+                            std::tie(b.difficulty, b.complexity, b.sort_key);
+                   });
+  // One step per set of eliminations (SE's hints are equal when they
+  // remove the same candidates): the first in that order.
+  absl::flat_hash_set<std::vector<int>> listed;
+  for (Found& f : found) {
+    std::vector<int> key;
+    for (const CellDigit& e : f.step.eliminations)
+      key.push_back(e.cell * 64 + e.digit);
+    if (listed.insert(std::move(key)).second) out->push_back(std::move(f.step));
+  }
+}
+
+}  // namespace sudoku
