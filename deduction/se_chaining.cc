@@ -19,6 +19,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/types/span.h"
 #include "deduction/chains.h"
 #include "deduction/registry.h"
 #include "deduction/se_static_chains.h"
@@ -603,6 +604,13 @@ class SeSearch {
     return true;
   }
 
+  // What the chainer's run set, in order; after a clash, without the
+  // literal that clashed (SE stops before adding it).
+  absl::Span<const int> Implied(bool clash) const {
+    const std::vector<int>& order = chainer_.order();
+    return absl::MakeConstSpan(order).first(order.size() -
+                                            (clash && !order.empty() ? 1 : 0));
+  }
   // Runs `cand` on unless remembered; true on a clash. When `*fresh`, the
   // chainer holds this run.
   bool OnRun(int cand, bool* fresh) {
@@ -611,7 +619,7 @@ class SeSearch {
     if (!*fresh) return memo_clash_[c] != 0;
     const bool clash = chainer_.Run(2 * cand + 1);
     memo_begin_[c] = static_cast<int>(memo_lits_.size());
-    for (int l : chainer_.order()) memo_lits_.push_back(l);
+    for (int l : Implied(clash)) memo_lits_.push_back(l);
     memo_end_[c] = static_cast<int>(memo_lits_.size());
     memo_clash_[c] = clash ? 1 : 0;
     return clash;
@@ -626,21 +634,24 @@ class SeSearch {
       if (!fresh) chainer_.Run(2 * cand + 1);
       ClashStep(cell, v, /*on=*/true);
     }
-    const bool on_clash = memo_clash_[static_cast<size_t>(cand)] != 0;
     const bool off_clash = chainer_.Run(2 * cand);
     if (off_clash) ClashStep(cell, v, /*on=*/false);
-    if (on_clash || off_clash || card < 3) return;
+    // A run that clashed still implies what it set before the clash: SE
+    // looks for common conclusions of both runs all the same.
+    if (card < 3) return;
     // Literals both runs set: the off run is in the chainer now.
     results_.clear();
-    for (int l : chainer_.order()) ++count_[static_cast<size_t>(l)];
+    const absl::Span<const int> off_set = Implied(off_clash);
+    for (int l : off_set) ++count_[static_cast<size_t>(l)];
     for (int m = memo_begin_[static_cast<size_t>(cand)];
          m < memo_end_[static_cast<size_t>(cand)]; ++m) {
       const int l = memo_lits_[static_cast<size_t>(m)];
       if (count_[static_cast<size_t>(l)] == 1 && Useful(l))
         results_.push_back(l);
     }
-    for (int l : chainer_.order()) count_[static_cast<size_t>(l)] = 0;
+    for (int l : off_set) count_[static_cast<size_t>(l)] = 0;
     if (results_.empty()) return;
+    OnsFirst();
     StartCounts();
     for (size_t i = 0; i < results_.size(); ++i) AddAncestors(results_[i], i);
     chainer_.Run(2 * cand + 1);
@@ -755,6 +766,7 @@ class SeSearch {
       count_[static_cast<size_t>(l)] = 0;
     }
     if (results_.empty()) return;
+    OnsFirst();
     StartCounts();
     for (int b : branches_) {
       chainer_.Run(b);
@@ -772,6 +784,11 @@ class SeSearch {
     }
   }
 
+  // SE lists the common conclusions of a step's branches "on" first, then
+  // "off", each in the order the first branch set them.
+  void OnsFirst() {
+    std::stable_partition(results_.begin(), results_.end(), Chainer::IsOn);
+  }
   // Zero complexity, and no nested step counted, for each of results_.
   void StartCounts() {
     comps_.assign(results_.size(), 0);

@@ -71,6 +71,7 @@ class UnaryChainer {
   void Collect(std::vector<Found>* out) {
     for (const Links links :
          {Links{true, false}, Links{false, true}, Links{true, true}}) {
+      Closure(links);
       for (int cell = 0; cell < shape_.num_cells(); ++cell) {
         if (board_.value(cell) != 0) continue;
         const CandidateSet cs = board_.candidates(cell);
@@ -217,26 +218,103 @@ class UnaryChainer {
   void Mark(int lit) { stamp_[static_cast<size_t>(lit)] = gen_; }
 
   // SE's doUnaryChaining for one candidate and one pass.
+  // The searches run only where the closure shows they can end: a loop
+  // must reach an "off" that turns the candidate back on (links are
+  // symmetric: the "off"s the candidate's own "off" turns on), a forcing
+  // chain the candidate's opposite. SE's searches follow a subset of
+  // these paths, so a search skipped would have found nothing.
   void Unary(int cell, int d, Links links, std::vector<Found>* out) {
     const int on = Lit(cell, d, true);
-    // A loop closes, and a chain from "off" ends, only through an "off"
-    // that turns the candidate on: without one there is nothing to find.
-    const bool closes = HasLink(on ^ 1, links);
+    bool closes = false;
+    ForEachLink(on ^ 1, links, [&](const Link& k) {
+      closes = closes || Reaches(on, k.lit ^ 1);
+    });
     if (closes) {
       Cycles(on, links);
       for (int end : ends_) AddCycle(end, links, out);
     }
+    // In the X and XY passes the forcing chains follow the same links as
+    // the loops (an "off" always follows X-links there).
     if (!links.x) return;
     for (const bool start_on : {true, false}) {
-      if (!start_on && !HasLink(on ^ 1, {true, links.y})) continue;
-      const int target = ForcingChain(Lit(cell, d, start_on), links);
+      const int start = Lit(cell, d, start_on);
+      if (!Reaches(start, start ^ 1)) continue;
+      const int target = ForcingChain(start, links);
       if (target >= 0) AddForcingChain(target, links, out);
     }
   }
-  bool HasLink(int lit, Links links) const {
-    bool any = false;
-    ForEachLink(lit, links, [&any](const Link&) { any = true; });
-    return any;
+
+  // Which literals each literal leads to along `links` (strongly connected
+  // components, then each component's reach as a bit set over the grid's
+  // literals, in the order Tarjan's algorithm completes them).
+  void Closure(Links links) {
+    const int lits = 2 * shape_.num_cells() * n_;
+    id_.assign(static_cast<size_t>(lits), -1);
+    verts_.clear();
+    for (int lit = 0; lit < lits; ++lit)
+      if (Has(CellOf(lit), DigitOf(lit))) {
+        id_[static_cast<size_t>(lit)] = static_cast<int>(verts_.size());
+        verts_.push_back(lit);
+      }
+    const size_t v = verts_.size();
+    words_ = (v + 63) / 64;
+    reach_.assign(v * words_, 0);
+    index_.assign(v, -1);
+    low_.assign(v, 0);
+    comp_.assign(v, -1);
+    merged_.assign(v, -1);
+    stack_.clear();
+    next_index_ = 0;
+    for (size_t i = 0; i < v; ++i)
+      if (index_[i] < 0) Strong(static_cast<int>(i), links);
+  }
+  void Strong(int u, Links links) {
+    const size_t su = static_cast<size_t>(u);
+    index_[su] = low_[su] = next_index_++;
+    stack_.push_back(u);
+    ForEachLink(verts_[su], links, [&](const Link& k) {
+      const int w = id_[static_cast<size_t>(k.lit)];
+      const size_t sw = static_cast<size_t>(w);
+      if (index_[sw] < 0) {
+        Strong(w, links);
+        low_[su] = std::min(low_[su], low_[sw]);
+      } else if (comp_[sw] < 0) {
+        low_[su] = std::min(low_[su], index_[sw]);
+      }
+    });
+    if (low_[su] != index_[su]) return;
+    // u roots a component: its members, then what they lead to.
+    const size_t first =
+        stack_.size() -
+        static_cast<size_t>(std::find(stack_.rbegin(), stack_.rend(), u) -
+                            stack_.rbegin()) -
+        1;
+    uint64_t* row = &reach_[su * words_];
+    for (size_t i = first; i < stack_.size(); ++i)
+      comp_[static_cast<size_t>(stack_[i])] = u;
+    for (size_t i = first; i < stack_.size(); ++i) {
+      const size_t m = static_cast<size_t>(stack_[i]);
+      row[m / 64] |= uint64_t{1} << (m % 64);
+      ForEachLink(verts_[m], links, [&](const Link& k) {
+        const size_t w = static_cast<size_t>(id_[static_cast<size_t>(k.lit)]);
+        const size_t root = static_cast<size_t>(comp_[w]);
+        // Each component it leads to once (merged_ stamps them by root).
+        if (root == su || merged_[root] == u) return;
+        merged_[root] = u;
+        const uint64_t* other = &reach_[root * words_];
+        for (size_t j = 0; j < words_; ++j) row[j] |= other[j];
+      });
+    }
+    stack_.resize(first);
+  }
+  // True when `from` leads to `to` (both candidates of the grid).
+  bool Reaches(int from, int to) const {
+    const int f = id_[static_cast<size_t>(from)];
+    const int t = id_[static_cast<size_t>(to)];
+    if (f < 0 || t < 0) return false;
+    const size_t root = static_cast<size_t>(comp_[static_cast<size_t>(f)]);
+    const size_t bit = static_cast<size_t>(t);
+    return (reach_[root * words_ + bit / 64] >> (bit % 64)) & 1;
   }
 
   // Breadth first, a layer of "on" then a layer of "off", from `start`
@@ -472,6 +550,12 @@ class UnaryChainer {
   std::vector<int> pending_on_, pending_off_;
   std::vector<Pot> pool_;
   std::vector<int> ends_, preds_;
+  // Closure: the grid's literals (verts_, id_ their index), Tarjan's
+  // state, and each component's reach (rows of words_ words, by root).
+  std::vector<int> id_, verts_, index_, low_, comp_, merged_, stack_;
+  std::vector<uint64_t> reach_;
+  size_t words_ = 0;
+  int next_index_ = 0;
   std::vector<int> place_count_, place_cells_, last_;  // BuildLinks
   std::vector<char> seen_;
 };

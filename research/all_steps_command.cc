@@ -27,7 +27,7 @@ ABSL_FLAG(std::string, technique, "",
 ABSL_FLAG(std::string, marks, "",
           "all-steps: the pencil marks of every cell (a file of "
           "N*N tokens in row-major order, a filled cell's token ignored)");
-ABSL_FLAG(bool, nested, false, "all-steps: list each step's nested steps too");
+ABSL_FLAG(bool, nested, false, "all-steps: list each step's text and nested steps too");
 ABSL_FLAG(int, show, 20, "all-steps: list at most this many steps (0: all)");
 
 namespace sudoku::research {
@@ -88,6 +88,7 @@ int RunAllSteps(const CommandArgs& args) {
         d.nested.size(), d.technique, Cells(shape, d.eliminations, "-"),
         d.placements.empty() ? "" : " ", Cells(shape, d.placements, "="));
     if (!absl::GetFlag(FLAGS_nested)) continue;
+    std::cout << "    " << d.text << "\n";
     for (const Deduction& n : d.nested) {
       std::cout << absl::StrFormat(
           "    nested %s cx=%d candidates=%d %s%s%s :: %s\n", n.technique,

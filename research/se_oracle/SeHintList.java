@@ -6,8 +6,9 @@
 // engine.
 //
 // args: VALUES (81 chars, '.' empty) CANDS (81 comma-separated digit sets)
-//       LEVEL (-1: the static forcing chains and cycles; 1-5: the dynamic
-//       forcing chains of that nesting level)
+//       LEVEL (-1: the static forcing chains and cycles; -2: the multiple
+//       (cell and region) forcing chains; 0-5: the dynamic forcing chains
+//       of that nesting level)
 // Output: one line per hint: rating, complexity, removals ("r1c2-5 r3c4-6",
 // by cell then digit).
 import java.lang.reflect.Method;
@@ -54,8 +55,9 @@ public class SeHintList {
             }
             for (char d : cands[i].toCharArray()) c.addPotentialValue(d - '0');
         }
-        Chaining rule = level < 0 ? new Chaining(false, false, false, 0)
-                                  : new Chaining(true, true, false, level);
+        Chaining rule = level == -1 ? new Chaining(false, false, false, 0)
+                      : level == -2 ? new Chaining(true, false, false, 0)
+                                    : new Chaining(true, true, false, level);
         Method m = Chaining.class.getDeclaredMethod("getHintList", Grid.class);
         m.setAccessible(true);
         @SuppressWarnings("unchecked")
