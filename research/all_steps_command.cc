@@ -27,7 +27,8 @@ ABSL_FLAG(std::string, technique, "",
 ABSL_FLAG(std::string, marks, "",
           "all-steps: the pencil marks of every cell (a file of "
           "N*N tokens in row-major order, a filled cell's token ignored)");
-ABSL_FLAG(bool, nested, false, "all-steps: list each step's text and nested steps too");
+ABSL_FLAG(bool, nested, false,
+          "all-steps: list each step's text and nested steps too");
 ABSL_FLAG(int, show, 20, "all-steps: list at most this many steps (0: all)");
 
 namespace sudoku::research {
