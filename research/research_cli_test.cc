@@ -135,6 +135,73 @@ TEST(CalibrateSeCliTest, MissingColumnIsAUsageError) {
   EXPECT_THAT(r.err, HasSubstr("no SE rating column"));
 }
 
+// --- all-steps: every step of one technique on a grid with pencil marks ---
+
+TEST(AllStepsCliTest, ListsEveryStepTheTechniqueFinds) {
+  // A grid of the SE hint-list test, as pencil marks (one token a cell).
+  std::ifstream grids(kData + "/se_static_grids.txt");
+  std::string line, values, cands;
+  while (std::getline(grids, line)) {
+    const std::vector<std::string> f = absl::StrSplit(line, ' ');
+    if (f.size() == 3 && f[0] == "-1") {
+      values = f[1];
+      cands = f[2];
+      break;
+    }
+  }
+  ASSERT_EQ(values.size(), 81u);
+  const std::vector<std::string> cells = absl::StrSplit(cands, ',');
+  ASSERT_EQ(cells.size(), 81u);
+  const std::string marks = UniqueTempPath("marks");
+  {
+    std::ofstream out(marks);
+    for (size_t i = 0; i < 81; ++i)
+      out << (values[i] == '.' ? cells[i] : std::string(1, values[i])) << " ";
+  }
+  const std::string bin = sudoku::testing::ResearchBinary();
+  const CliResult r = RunCommand(absl::StrCat(
+      bin, " all-steps ", values,
+      " --technique=se_static_chains --marks=", marks, " --show=0"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::vector<std::string> lines =
+      absl::StrSplit(r.out, '\n', absl::SkipEmpty());
+  ASSERT_GE(lines.size(), 2u);
+  // One line a step, then the count; ratings never decrease (SE's order).
+  EXPECT_EQ(lines.back(), absl::StrCat("# steps: ", lines.size() - 1));
+  double last = 0;
+  for (size_t i = 0; i + 1 < lines.size(); ++i) {
+    double rating = 0;
+    ASSERT_TRUE(
+        absl::SimpleAtod(lines[i].substr(0, lines[i].find('\t')), &rating))
+        << lines[i];
+    EXPECT_GE(rating, last) << lines[i];
+    last = rating;
+  }
+  // --show limits the list, not the count.
+  const CliResult two = RunCommand(absl::StrCat(
+      bin, " all-steps ", values,
+      " --technique=se_static_chains --marks=", marks, " --show=2"));
+  ASSERT_EQ(two.exit_code, 0) << two.err;
+  EXPECT_EQ(two.out,
+            absl::StrCat(lines[0], "\n", lines[1], "\n", lines.back(), "\n"));
+  std::remove(marks.c_str());
+}
+
+TEST(AllStepsCliTest, BadInputIsAUsageError) {
+  const std::string bin = sudoku::testing::ResearchBinary();
+  const CliResult unknown =
+      RunCommand(absl::StrCat(bin, " all-steps ", kWiki, " --technique=frob"));
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_THAT(unknown.err, HasSubstr("frob"));
+  const CliResult no_marks = RunCommand(absl::StrCat(
+      bin, " all-steps ", kWiki, " --technique=x_wing --marks=/nonexistent"));
+  EXPECT_EQ(no_marks.exit_code, 2);
+  EXPECT_THAT(no_marks.err, HasSubstr("/nonexistent"));
+  const CliResult no_grid =
+      RunCommand(absl::StrCat(bin, " all-steps --technique=x_wing"));
+  EXPECT_EQ(no_grid.exit_code, 2);
+}
+
 TEST(BenchExplainCliTest, PrintsThroughput) {
   CliResult r = RunCli("bench explain --corpus=" + kData + "explain_mixed.txt");
   EXPECT_EQ(r.exit_code,
