@@ -41,6 +41,12 @@ namespace {
 constexpr int kNoCause = -2;
 constexpr int kCellCause = -1;
 
+// The most candidates one list's searches may reach (a 9x9 grid's list
+// reaches about 10^4 to 10^5; larger boards can need far more).
+constexpr int64_t kMaxStaticWork = 20'000'000;
+// The most literals a closure is computed for (a 9x9 board has 1,458).
+constexpr size_t kMaxClosureLiterals = 2048;
+
 // One pass of SE's unary chaining: which links it follows.
 struct Links {
   bool x;  // a digit's places in a unit
@@ -76,7 +82,11 @@ class UnaryChainer {
         if (board_.value(cell) != 0) continue;
         const CandidateSet cs = board_.candidates(cell);
         if (cs.Count() < 2 || (cs.Count() > 2 && !links.x)) continue;
-        for (int d : cs) Unary(cell, d, links, out);
+        for (int d : cs) {
+          // Out of work (large boards only, in practice): the list so far.
+          if (work_ > kMaxStaticWork) return;
+          Unary(cell, d, links, out);
+        }
       }
     }
   }
@@ -110,6 +120,7 @@ class UnaryChainer {
   }
 
   int NewPot(int lit, int parent, int cause) {
+    ++work_;
     uint64_t ancestors = 0;
     if (parent >= 0) {
       const Pot& up = pool_[static_cast<size_t>(parent)];
@@ -257,6 +268,19 @@ class UnaryChainer {
         verts_.push_back(lit);
       }
     const size_t v = verts_.size();
+    // Past this many literals (boards above 9x9) the bit sets would cost
+    // more than they save: every search runs.
+    closure_ = v <= kMaxClosureLiterals;
+    if (!closure_) return;
+    adj_begin_.assign(v + 1, 0);
+    adj_.clear();
+    for (size_t u = 0; u < v; ++u) {
+      adj_begin_[u] = static_cast<int>(adj_.size());
+      ForEachLink(verts_[u], links, [&](const Link& k) {
+        adj_.push_back(id_[static_cast<size_t>(k.lit)]);
+      });
+    }
+    adj_begin_[v] = static_cast<int>(adj_.size());
     words_ = (v + 63) / 64;
     reach_.assign(v * words_, 0);
     index_.assign(v, -1);
@@ -265,25 +289,46 @@ class UnaryChainer {
     merged_.assign(v, -1);
     stack_.clear();
     next_index_ = 0;
-    for (size_t i = 0; i < v; ++i)
-      if (index_[i] < 0) Strong(static_cast<int>(i), links);
+    for (size_t u = 0; u < v; ++u)
+      if (index_[u] < 0) Strong(static_cast<int>(u));
   }
-  void Strong(int u, Links links) {
-    const size_t su = static_cast<size_t>(u);
-    index_[su] = low_[su] = next_index_++;
-    stack_.push_back(u);
-    ForEachLink(verts_[su], links, [&](const Link& k) {
-      const int w = id_[static_cast<size_t>(k.lit)];
-      const size_t sw = static_cast<size_t>(w);
-      if (index_[sw] < 0) {
-        Strong(w, links);
-        low_[su] = std::min(low_[su], low_[sw]);
-      } else if (comp_[sw] < 0) {
-        low_[su] = std::min(low_[su], index_[sw]);
+  // Tarjan's algorithm from `root`, with an explicit stack of (vertex,
+  // next link) so that no board's size limits the depth.
+  void Strong(int root) {
+    frames_.assign(1, {root, 0});
+    Visit(root);
+    while (!frames_.empty()) {
+      auto& [u, next] = frames_.back();
+      const size_t su = static_cast<size_t>(u);
+      if (next < adj_begin_[su + 1] - adj_begin_[su]) {
+        const int w = adj_[static_cast<size_t>(adj_begin_[su] + next++)];
+        const size_t sw = static_cast<size_t>(w);
+        if (index_[sw] < 0) {
+          Visit(w);
+          frames_.push_back({w, 0});
+        } else if (comp_[sw] < 0) {
+          low_[su] = std::min(low_[su], index_[sw]);
+        }
+        continue;
       }
-    });
-    if (low_[su] != index_[su]) return;
-    // u roots a component: its members, then what they lead to.
+      const int done = u;
+      frames_.pop_back();
+      if (low_[su] == index_[su]) Complete(done);
+      if (!frames_.empty()) {
+        const size_t parent = static_cast<size_t>(frames_.back().first);
+        low_[parent] = std::min(low_[parent], low_[su]);
+      }
+    }
+  }
+  void Visit(int u) {
+    index_[static_cast<size_t>(u)] = low_[static_cast<size_t>(u)] =
+        next_index_++;
+    stack_.push_back(u);
+  }
+  // `u` roots a component: its members, then what they lead to (each
+  // component they link to once; those are complete already).
+  void Complete(int u) {
+    const size_t su = static_cast<size_t>(u);
     const size_t first =
         stack_.size() -
         static_cast<size_t>(std::find(stack_.rbegin(), stack_.rend(), u) -
@@ -295,20 +340,20 @@ class UnaryChainer {
     for (size_t i = first; i < stack_.size(); ++i) {
       const size_t m = static_cast<size_t>(stack_[i]);
       row[m / 64] |= uint64_t{1} << (m % 64);
-      ForEachLink(verts_[m], links, [&](const Link& k) {
-        const size_t w = static_cast<size_t>(id_[static_cast<size_t>(k.lit)]);
-        const size_t root = static_cast<size_t>(comp_[w]);
-        // Each component it leads to once (merged_ stamps them by root).
-        if (root == su || merged_[root] == u) return;
-        merged_[root] = u;
-        const uint64_t* other = &reach_[root * words_];
+      for (int e = adj_begin_[m]; e < adj_begin_[m + 1]; ++e) {
+        const size_t w = static_cast<size_t>(adj_[static_cast<size_t>(e)]);
+        const size_t to = static_cast<size_t>(comp_[w]);
+        if (to == su || merged_[to] == u) continue;
+        merged_[to] = u;
+        const uint64_t* other = &reach_[to * words_];
         for (size_t j = 0; j < words_; ++j) row[j] |= other[j];
-      });
+      }
     }
     stack_.resize(first);
   }
   // True when `from` leads to `to` (both candidates of the grid).
   bool Reaches(int from, int to) const {
+    if (!closure_) return true;
     const int f = id_[static_cast<size_t>(from)];
     const int t = id_[static_cast<size_t>(to)];
     if (f < 0 || t < 0) return false;
@@ -554,6 +599,10 @@ class UnaryChainer {
   // state, and each component's reach (rows of words_ words, by root).
   std::vector<int> id_, verts_, index_, low_, comp_, merged_, stack_;
   std::vector<uint64_t> reach_;
+  std::vector<int> adj_begin_, adj_;  // links between verts_ indexes
+  std::vector<std::pair<int, int>> frames_;
+  bool closure_ = false;
+  int64_t work_ = 0;  // candidates reached, all searches of this list
   size_t words_ = 0;
   int next_index_ = 0;
   std::vector<int> place_count_, place_cells_, last_;  // BuildLinks
