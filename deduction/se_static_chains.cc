@@ -44,8 +44,6 @@ constexpr int kCellCause = -1;
 // The most candidates one list's searches may reach (a 9x9 grid's list
 // reaches about 10^4 to 10^5; larger boards can need far more).
 constexpr int64_t kMaxStaticWork = 20'000'000;
-// The most literals a closure is computed for (a 9x9 board has 1,458).
-constexpr size_t kMaxClosureLiterals = 2048;
 
 // One pass of SE's unary chaining: which links it follows.
 struct Links {
@@ -77,7 +75,7 @@ class UnaryChainer {
   void Collect(std::vector<Found>* out) {
     for (const Links links :
          {Links{true, false}, Links{false, true}, Links{true, true}}) {
-      Closure(links);
+      Components(links);
       for (int cell = 0; cell < shape_.num_cells(); ++cell) {
         if (board_.value(cell) != 0) continue;
         const CandidateSet cs = board_.candidates(cell);
@@ -229,16 +227,19 @@ class UnaryChainer {
   void Mark(int lit) { stamp_[static_cast<size_t>(lit)] = gen_; }
 
   // SE's doUnaryChaining for one candidate and one pass.
-  // The searches run only where the closure shows they can end: a loop
-  // must reach an "off" that turns the candidate back on (links are
-  // symmetric: the "off"s the candidate's own "off" turns on), a forcing
-  // chain the candidate's opposite. SE's searches follow a subset of
-  // these paths, so a search skipped would have found nothing.
+  // The searches run only where the links' components show they can end:
+  // a loop must reach an "off" that turns its start back on (links are
+  // symmetric: the "off"s its own "off" turns on), so both lie in one
+  // component; a forcing chain must reach its start's opposite, which
+  // cannot lie in a component completed after the start's. SE's searches
+  // follow a subset of these paths, so a search skipped finds nothing.
   void Unary(int cell, int d, Links links, std::vector<Found>* out) {
     const int on = Lit(cell, d, true);
     bool closes = false;
     ForEachLink(on ^ 1, links, [&](const Link& k) {
-      closes = closes || Reaches(on, k.lit ^ 1);
+      // k.lit ^ 1 turns `on` on: it leads there, so `on` reaches it only
+      // within one component.
+      closes = closes || SameComponent(on, k.lit ^ 1);
     });
     if (closes) {
       Cycles(on, links);
@@ -249,16 +250,14 @@ class UnaryChainer {
     if (!links.x) return;
     for (const bool start_on : {true, false}) {
       const int start = Lit(cell, d, start_on);
-      if (!Reaches(start, start ^ 1)) continue;
+      if (!MayReach(start, start ^ 1)) continue;
       const int target = ForcingChain(start, links);
       if (target >= 0) AddForcingChain(target, links, out);
     }
   }
 
-  // Which literals each literal leads to along `links` (strongly connected
-  // components, then each component's reach as a bit set over the grid's
-  // literals, in the order Tarjan's algorithm completes them).
-  void Closure(Links links) {
+  // The strongly connected components of the links (Tarjan's algorithm).
+  void Components(Links links) {
     const int lits = 2 * shape_.num_cells() * n_;
     id_.assign(static_cast<size_t>(lits), -1);
     verts_.clear();
@@ -268,10 +267,6 @@ class UnaryChainer {
         verts_.push_back(lit);
       }
     const size_t v = verts_.size();
-    // Past this many literals (boards above 9x9) the bit sets would cost
-    // more than they save: every search runs.
-    closure_ = v <= kMaxClosureLiterals;
-    if (!closure_) return;
     adj_begin_.assign(v + 1, 0);
     adj_.clear();
     for (size_t u = 0; u < v; ++u) {
@@ -281,14 +276,12 @@ class UnaryChainer {
       });
     }
     adj_begin_[v] = static_cast<int>(adj_.size());
-    words_ = (v + 63) / 64;
-    reach_.assign(v * words_, 0);
     index_.assign(v, -1);
     low_.assign(v, 0);
     comp_.assign(v, -1);
-    merged_.assign(v, -1);
     stack_.clear();
     next_index_ = 0;
+    next_comp_ = 0;
     for (size_t u = 0; u < v; ++u)
       if (index_[u] < 0) Strong(static_cast<int>(u));
   }
@@ -325,41 +318,34 @@ class UnaryChainer {
         next_index_++;
     stack_.push_back(u);
   }
-  // `u` roots a component: its members, then what they lead to (each
-  // component they link to once; those are complete already).
+  // `u` roots a component: its members get it, and its place in the order
+  // components complete (reverse topological: a component completes after
+  // every component it leads to).
   void Complete(int u) {
-    const size_t su = static_cast<size_t>(u);
     const size_t first =
         stack_.size() -
         static_cast<size_t>(std::find(stack_.rbegin(), stack_.rend(), u) -
                             stack_.rbegin()) -
         1;
-    uint64_t* row = &reach_[su * words_];
     for (size_t i = first; i < stack_.size(); ++i)
-      comp_[static_cast<size_t>(stack_[i])] = u;
-    for (size_t i = first; i < stack_.size(); ++i) {
-      const size_t m = static_cast<size_t>(stack_[i]);
-      row[m / 64] |= uint64_t{1} << (m % 64);
-      for (int e = adj_begin_[m]; e < adj_begin_[m + 1]; ++e) {
-        const size_t w = static_cast<size_t>(adj_[static_cast<size_t>(e)]);
-        const size_t to = static_cast<size_t>(comp_[w]);
-        if (to == su || merged_[to] == u) continue;
-        merged_[to] = u;
-        const uint64_t* other = &reach_[to * words_];
-        for (size_t j = 0; j < words_; ++j) row[j] |= other[j];
-      }
-    }
+      comp_[static_cast<size_t>(stack_[i])] = next_comp_;
+    ++next_comp_;
     stack_.resize(first);
   }
-  // True when `from` leads to `to` (both candidates of the grid).
-  bool Reaches(int from, int to) const {
-    if (!closure_) return true;
+  // False when `from` cannot lead to `to`: another component, which
+  // completed after from's (true may still find no path).
+  bool MayReach(int from, int to) const {
     const int f = id_[static_cast<size_t>(from)];
     const int t = id_[static_cast<size_t>(to)];
     if (f < 0 || t < 0) return false;
-    const size_t root = static_cast<size_t>(comp_[static_cast<size_t>(f)]);
-    const size_t bit = static_cast<size_t>(t);
-    return (reach_[root * words_ + bit / 64] >> (bit % 64)) & 1;
+    return comp_[static_cast<size_t>(t)] <= comp_[static_cast<size_t>(f)];
+  }
+  // True when both are in one component (each leads to the other).
+  bool SameComponent(int a, int b) const {
+    const int x = id_[static_cast<size_t>(a)];
+    const int y = id_[static_cast<size_t>(b)];
+    return x >= 0 && y >= 0 &&
+           comp_[static_cast<size_t>(x)] == comp_[static_cast<size_t>(y)];
   }
 
   // Breadth first, a layer of "on" then a layer of "off", from `start`
@@ -595,15 +581,13 @@ class UnaryChainer {
   std::vector<int> pending_on_, pending_off_;
   std::vector<Pot> pool_;
   std::vector<int> ends_, preds_;
-  // Closure: the grid's literals (verts_, id_ their index), Tarjan's
-  // state, and each component's reach (rows of words_ words, by root).
-  std::vector<int> id_, verts_, index_, low_, comp_, merged_, stack_;
-  std::vector<uint64_t> reach_;
+  // Components: the grid's literals (verts_, id_ their index), Tarjan's
+  // state and each literal's component (comp_, numbered as completed).
+  std::vector<int> id_, verts_, index_, low_, comp_, stack_;
   std::vector<int> adj_begin_, adj_;  // links between verts_ indexes
   std::vector<std::pair<int, int>> frames_;
-  bool closure_ = false;
+  int next_comp_ = 0;
   int64_t work_ = 0;  // candidates reached, all searches of this list
-  size_t words_ = 0;
   int next_index_ = 0;
   std::vector<int> place_count_, place_cells_, last_;  // BuildLinks
   std::vector<char> seen_;
