@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -19,8 +20,11 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/types/span.h"
+#include "core/bits.h"
 #include "deduction/chains.h"
 #include "deduction/registry.h"
+#include "deduction/unit_index.h"
 #include "deduction/util.h"
 
 namespace sudoku {
@@ -84,43 +88,74 @@ class Chainer {
         num_basics_(num_basics),
         group_ends_(group_ends),
         branch_(board) {
-    const size_t lits = static_cast<size_t>(2 * shape_.num_cells() * n_);
+    const size_t cells = static_cast<size_t>(shape_.num_cells());
+    const size_t lits = 2 * cells * static_cast<size_t>(n_);
     stamp_.assign(lits, 0);
     seen_.assign(lits, 0);
     pbegin_.assign(lits, 0);
     pcount_.assign(lits, 0);
     nest_.assign(lits, -1);
     cause_.assign(lits, kNoCause);
-    cands_.resize(static_cast<size_t>(shape_.num_cells()));
-    base_places_.assign(static_cast<size_t>(shape_.num_units() * n_), 0);
-    for (int u = 0; u < shape_.num_units(); ++u)
-      for (int q : shape_.unit(u))
-        if (board_.value(q) == 0)
-          for (int x : board_.candidates(q)) ++base_places_[Place(u, x)];
+    // A run sets each literal once, so no list outgrows `lits`.
+    order_.resize(lits);
+    on_q_.resize(lits);
+    off_q_.resize(lits);
+    cand_cell_.resize(lits / 2);
+    cand_digit_.resize(lits / 2);
+    for (size_t c = 0; c < lits / 2; ++c) {
+      cand_cell_[c] = static_cast<int>(c) / n_;
+      cand_digit_[c] = static_cast<int>(c) % n_ + 1;
+    }
+    cell_units_.resize(cells);
+    cell_pos_.resize(cells);
+    base_cands_.resize(cells);
+    for (int c = 0; c < shape_.num_cells(); ++c) {
+      const size_t i = static_cast<size_t>(c);
+      cell_units_[i] = {shape_.BoxUnit(shape_.Box(c)),
+                        shape_.RowUnit(shape_.Row(c)),
+                        shape_.ColUnit(shape_.Col(c))};
+      for (size_t k = 0; k < 3; ++k) {
+        const absl::Span<const int> unit = shape_.unit(cell_units_[i][k]);
+        cell_pos_[i][k] = static_cast<int>(
+            std::find(unit.begin(), unit.end(), c) - unit.begin());
+      }
+      if (board_.value(c) == 0) base_cands_[i] = board_.candidates(c);
+    }
+    cands_ = base_cands_;
+    base_where_.assign(static_cast<size_t>(shape_.num_units() * n_), 0);
+    for (int u = 0; u < shape_.num_units(); ++u) {
+      const absl::Span<const int> unit = shape_.unit(u);
+      for (size_t p = 0; p < unit.size(); ++p)
+        for (int x : base_cands_[static_cast<size_t>(unit[p])])
+          base_where_[Place(u, x)] |= uint32_t{1} << p;
+    }
   }
 
   int Lit(int cell, int d, bool on) const {
     return 2 * (cell * n_ + d - 1) + (on ? 1 : 0);
   }
-  int CellOf(int lit) const { return (lit >> 1) / n_; }
-  int DigitOf(int lit) const { return (lit >> 1) % n_ + 1; }
+  int CellOf(int lit) const {
+    return cand_cell_[static_cast<size_t>(lit >> 1)];
+  }
+  int DigitOf(int lit) const {
+    return cand_digit_[static_cast<size_t>(lit >> 1)];
+  }
+  // The places of digit `d` in unit `u` on the board: bit i for the i-th
+  // cell of shape().unit(u), as UnitIndex::where.
+  uint32_t BaseWhere(int u, int d) const { return base_where_[Place(u, d)]; }
   static bool IsOn(int lit) { return (lit & 1) != 0; }
 
   // Propagates from `start`; true when some candidate is set both on and
   // off (clash_cand() names it, and propagation stops there).
   bool Run(int start) {
     ++gen_;
-    order_.clear();
+    num_order_ = num_on_ = num_off_ = 0;
     pool_.clear();
-    on_q_.clear();
-    off_q_.clear();
     clash_ = -1;
     nested_.clear();
     if (dynamic_) {
-      for (int c = 0; c < shape_.num_cells(); ++c)
-        cands_[static_cast<size_t>(c)] =
-            board_.value(c) == 0 ? board_.candidates(c) : CandidateSet();
-      places_ = base_places_;
+      cands_ = base_cands_;
+      where_ = base_where_;
     }
     if (!Add(start, nullptr, 0)) return true;
     size_t on_head = 0, off_head = 0;
@@ -129,9 +164,9 @@ class Chainer {
       ++tl_work.used;
       // Out of work: what is set so far is still implied.
       if (tl_work.Exhausted()) return false;
-      if (on_head < on_q_.size()) {
+      if (on_head < num_on_) {
         if (!ExpandOn(on_q_[on_head++])) return true;
-      } else if (off_head < off_q_.size()) {
+      } else if (off_head < num_off_) {
         if (!ExpandOff(off_q_[off_head++])) return true;
       } else {
         if (!ApplyInner()) return false;
@@ -141,7 +176,9 @@ class Chainer {
 
   bool IsSet(int lit) const { return stamp_[static_cast<size_t>(lit)] == gen_; }
   // Literals in the order they were set (both of a clash included).
-  const std::vector<int>& order() const { return order_; }
+  absl::Span<const int> order() const {
+    return absl::MakeConstSpan(order_.data(), num_order_);
+  }
   int clash_cand() const { return clash_; }
   int64_t work() const { return work_; }
 
@@ -208,7 +245,7 @@ class Chainer {
   bool CollectAncestors(int lit, int start_cause, Deduction* d) {
     NestedSeen counted;
     if (Ancestors(lit, &counted) < 0) return false;
-    for (int l : order_) {
+    for (int l : order()) {
       if (seen_[static_cast<size_t>(l)] != seen_gen_) continue;
       d->pattern_candidates.push_back({CellOf(l), DigitOf(l)});
       const int cause =
@@ -227,9 +264,8 @@ class Chainer {
     return board_.value(cell) == 0 && board_.candidates(cell).Contains(d);
   }
   // Box, row, column: SE's order of regions.
-  std::array<int, 3> Units(int cell) const {
-    return {shape_.BoxUnit(shape_.Box(cell)), shape_.RowUnit(shape_.Row(cell)),
-            shape_.ColUnit(shape_.Col(cell))};
+  const std::array<int, 3>& Units(int cell) const {
+    return cell_units_[static_cast<size_t>(cell)];
   }
 
   // Each inner technique's steps on one branch grid, once searched.
@@ -419,13 +455,22 @@ class Chainer {
     pbegin_[l] = static_cast<int>(pool_.size());
     pcount_[l] = count;
     for (int i = 0; i < count; ++i) pool_.push_back(parents[i]);
-    order_.push_back(lit);
+    order_[num_order_++] = lit;
     if (check && IsSet(lit ^ 1)) {
       clash_ = lit >> 1;
       return false;
     }
-    (IsOn(lit) ? on_q_ : off_q_).push_back(lit);
+    if (IsOn(lit)) {
+      on_q_[num_on_++] = lit;
+    } else {
+      off_q_[num_off_++] = lit;
+    }
     return true;
+  }
+
+  // The bit of `cell` in the places masks of its k-th unit (Units).
+  uint32_t PosBit(int cell, size_t k) const {
+    return uint32_t{1} << cell_pos_[static_cast<size_t>(cell)][k];
   }
 
   bool ExpandOn(int lit) {
@@ -434,10 +479,16 @@ class Chainer {
         dynamic_ ? cands_[static_cast<size_t>(cell)] : board_.candidates(cell);
     for (int e : cs)
       if (e != d && !Add(Lit(cell, e, false), &lit, 1)) return false;
-    for (int u : Units(cell))
-      for (int q : shape_.unit(u))
-        if (q != cell && Has(q, d) && !Add(Lit(q, d, false), &lit, 1))
+    // The digit's other places in each unit, in the unit's order (a place
+    // is a candidate of the branch's grid, or of the board when static).
+    const std::vector<uint32_t>& where = dynamic_ ? where_ : base_where_;
+    for (size_t k = 0; k < 3; ++k) {
+      const int u = Units(cell)[k];
+      const absl::Span<const int> unit = shape_.unit(u);
+      for (int p : Bits(where[Place(u, d)] & ~PosBit(cell, k)))
+        if (!Add(Lit(unit[static_cast<size_t>(p)], d, false), &lit, 1))
           return false;
+    }
     return true;
   }
 
@@ -449,18 +500,23 @@ class Chainer {
           !Add(Lit(cell, cs.Without(CandidateSet::Of(d)).Single(), true), &lit,
                1, -1, /*cause=*/-1))
         return false;
-      for (int u : Units(cell)) {
-        if (base_places_[Place(u, d)] != 2) continue;
-        int other = -1;
-        for (int q : shape_.unit(u))
-          if (q != cell && Has(q, d)) other = q;
-        if (!Add(Lit(other, d, true), &lit, 1, -1, u)) return false;
+      for (size_t k = 0; k < 3; ++k) {
+        const int u = Units(cell)[k];
+        const uint32_t places = base_where_[Place(u, d)];
+        if (Popcount(places) != 2) continue;
+        // The last place other than `cell`.
+        const int other =
+            static_cast<int>(std::bit_width(places & ~PosBit(cell, k))) - 1;
+        if (!Add(Lit(shape_.unit(u)[static_cast<size_t>(other)], d, true), &lit,
+                 1, -1, u))
+          return false;
       }
       return true;
     }
     CandidateSet& cs = cands_[static_cast<size_t>(cell)];
     cs = cs.Without(CandidateSet::Of(d));
-    for (int u : Units(cell)) --places_[Place(u, d)];
+    for (size_t k = 0; k < 3; ++k)
+      where_[Place(Units(cell)[k], d)] &= ~PosBit(cell, k);
     if (cs.Count() == 1) {
       const int e = cs.Single();
       parents_.clear();
@@ -471,15 +527,14 @@ class Chainer {
         return false;
     }
     for (int u : Units(cell)) {
-      if (places_[Place(u, d)] != 1) continue;
-      int left = -1;
-      for (int q : shape_.unit(u))
-        if (Has(q, d)) left = q;
+      const uint32_t places = where_[Place(u, d)];
+      if (Popcount(places) != 1) continue;
+      const absl::Span<const int> unit = shape_.unit(u);
+      const int left = unit[static_cast<size_t>(std::countr_zero(places))];
+      // Its parents: the digit's other places on the board.
       parents_.clear();
-      for (int q : shape_.unit(u))
-        if (q != left && board_.value(q) == 0 &&
-            board_.candidates(q).Contains(d))
-          parents_.push_back(Lit(q, d, false));
+      for (int p : Bits(base_where_[Place(u, d)] & ~places))
+        parents_.push_back(Lit(unit[static_cast<size_t>(p)], d, false));
       if (!Add(Lit(left, d, true), parents_.data(),
                static_cast<int>(parents_.size()), -1, u))
         return false;
@@ -514,11 +569,22 @@ class Chainer {
   int clash_ = -1;
   int64_t work_ = 0;
   std::vector<int> stamp_, seen_, pbegin_, pcount_, pool_;
-  std::vector<int> order_, on_q_, off_q_, stack_, parents_;
-  std::vector<CandidateSet> cands_;  // the branch's grid (dynamic)
-  // Each digit's places in each unit (Place): on the board, and in the
-  // branch's grid (dynamic).
-  std::vector<int> base_places_, places_;
+  std::vector<int> stack_, parents_;
+  // This run's literals in the order set, and its pending "on" and "off"
+  // literals: the first num_order_, num_on_, num_off_ of each (sized for
+  // every literal at once, so Add never grows them).
+  std::vector<int> order_, on_q_, off_q_;
+  size_t num_order_ = 0, num_on_ = 0, num_off_ = 0;
+  // Each candidate's cell and digit (CellOf, DigitOf without a division).
+  std::vector<int> cand_cell_, cand_digit_;
+  // Each cell's units (Units) and its position in each.
+  std::vector<std::array<int, 3>> cell_units_, cell_pos_;
+  // The board's candidates (none for a filled cell), and the branch's grid
+  // (dynamic).
+  std::vector<CandidateSet> base_cands_, cands_;
+  // Each digit's places in each unit (Place; bits as BaseWhere): on the
+  // board, and in the branch's grid (dynamic).
+  std::vector<uint32_t> base_where_, where_;
 };
 
 // The search of one Find(): every step SE's producer lists, keeping the
@@ -709,12 +775,15 @@ class SeSearch {
     for (int u :
          {shape_.BoxUnit(shape_.Box(cell)), shape_.RowUnit(shape_.Row(cell)),
           shape_.ColUnit(shape_.Col(cell))}) {
-      branches_.clear();
-      for (int q : shape_.unit(u))
-        if (board_.value(q) == 0 && board_.candidates(q).Contains(v))
-          branches_.push_back(chainer_.Lit(q, v, true));
-      if (branches_.size() < 2 || chainer_.CellOf(branches_[0]) != cell)
+      const uint32_t places = chainer_.BaseWhere(u, v);
+      const absl::Span<const int> unit = shape_.unit(u);
+      if (Popcount(places) < 2 ||
+          unit[static_cast<size_t>(std::countr_zero(places))] != cell)
         continue;
+      branches_.clear();
+      for (int p : Bits(places))
+        branches_.push_back(
+            chainer_.Lit(unit[static_cast<size_t>(p)], v, true));
       RunBranches(u, cell);
     }
   }
