@@ -605,7 +605,16 @@ class SeSearch {
     memo_begin_.assign(cands, -1);
     memo_end_.assign(cands, 0);
     memo_clash_.assign(cands, 0);
-    count_.assign(2 * cands, 0);
+    memo_set_at_.assign(cands, 0);
+    words_ = (2 * cands + 63) / 64;
+    useful_.assign(words_, 0);
+    for (int cell = 0; cell < shape_.num_cells(); ++cell)
+      if (board_.value(cell) == 0)
+        for (int x : board_.candidates(cell))
+          for (bool on : {false, true}) {
+            const size_t l = static_cast<size_t>(chainer_.Lit(cell, x, on));
+            useful_[l / 64] |= uint64_t{1} << (l % 64);
+          }
   }
 
   std::optional<Deduction> Run() {
@@ -676,6 +685,13 @@ class SeSearch {
     for (int l : chainer_.order()) memo_lits_.push_back(l);
     memo_end_[c] = static_cast<int>(memo_lits_.size());
     memo_clash_[c] = clash ? 1 : 0;
+    memo_set_at_[c] = memo_set_.size();
+    memo_set_.resize(memo_set_.size() + words_, 0);
+    uint64_t* set = &memo_set_[memo_set_at_[c]];
+    for (int l : chainer_.order()) {
+      const size_t i = static_cast<size_t>(l);
+      set[i / 64] |= uint64_t{1} << (i % 64);
+    }
     return clash;
   }
 
@@ -694,14 +710,11 @@ class SeSearch {
     if (on_clash || off_clash || card < 3) return;
     // Literals both runs set: the off run is in the chainer now.
     results_.clear();
-    for (int l : chainer_.order()) ++count_[static_cast<size_t>(l)];
     for (int m = memo_begin_[static_cast<size_t>(cand)];
          m < memo_end_[static_cast<size_t>(cand)]; ++m) {
       const int l = memo_lits_[static_cast<size_t>(m)];
-      if (count_[static_cast<size_t>(l)] == 1 && Useful(l))
-        results_.push_back(l);
+      if (chainer_.IsSet(l) && Useful(l)) results_.push_back(l);
     }
-    for (int l : chainer_.order()) count_[static_cast<size_t>(l)] = 0;
     if (results_.empty()) return;
     StartCounts();
     for (size_t i = 0; i < results_.size(); ++i) AddAncestors(results_[i], i);
@@ -799,25 +812,25 @@ class SeSearch {
   // Offers a step for every literal all of `branches_` imply (unit `u`'s
   // places, or when u < 0 the candidates of `cell`).
   void RunBranches(int u, int cell) {
-    const int k = static_cast<int>(branches_.size());
-    touched_.clear();
-    for (int i = 0; i < k; ++i) {
-      const int cand = branches_[static_cast<size_t>(i)] >> 1;
+    // The useful literals every branch's "on" run sets, as a bit set.
+    common_ = useful_;
+    for (int b : branches_) {
       bool fresh = false;
-      OnRun(cand, &fresh);
-      const size_t c = static_cast<size_t>(cand);
-      for (int m = memo_begin_[c]; m < memo_end_[c]; ++m) {
-        const int l = memo_lits_[static_cast<size_t>(m)];
-        if (count_[static_cast<size_t>(l)] != i) continue;
-        if (i == 0) touched_.push_back(l);
-        ++count_[static_cast<size_t>(l)];
-      }
+      OnRun(b >> 1, &fresh);
+      const uint64_t* set =
+          &memo_set_[memo_set_at_[static_cast<size_t>(b >> 1)]];
+      for (size_t w = 0; w < words_; ++w) common_[w] &= set[w];
     }
+    if (std::all_of(common_.begin(), common_.end(),
+                    [](uint64_t w) { return w == 0; }))
+      return;
+    // In the order the first branch set them.
     results_.clear();
-    for (int l : touched_) {
-      if (count_[static_cast<size_t>(l)] == k && Useful(l))
-        results_.push_back(l);
-      count_[static_cast<size_t>(l)] = 0;
+    const size_t c = static_cast<size_t>(branches_[0] >> 1);
+    for (int m = memo_begin_[c]; m < memo_end_[c]; ++m) {
+      const size_t l = static_cast<size_t>(memo_lits_[static_cast<size_t>(m)]);
+      if ((common_[l / 64] >> (l % 64)) & 1)
+        results_.push_back(static_cast<int>(l));
     }
     if (results_.empty()) return;
     StartCounts();
@@ -931,8 +944,15 @@ class SeSearch {
   std::vector<int> memo_begin_, memo_end_;
   std::vector<char> memo_clash_;
   std::vector<int> memo_lits_;
-  std::vector<int> count_;
-  std::vector<int> touched_, results_, branches_, comps_;
+  // The same run as a bit set of literals: memo_set_[memo_set_at_[c], +
+  // words_), bit l % 64 of word l / 64 for literal l.
+  std::vector<uint64_t> memo_set_;
+  std::vector<size_t> memo_set_at_;
+  size_t words_ = 0;
+  // The literals worth a step (Useful), and RunBranches' common literals,
+  // as bit sets.
+  std::vector<uint64_t> useful_, common_;
+  std::vector<int> results_, branches_, comps_;
   std::vector<NestedSeen> counted_;  // comps_[i]'s nested steps
 };
 
