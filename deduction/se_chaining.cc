@@ -9,6 +9,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -24,6 +25,7 @@
 #include "core/bits.h"
 #include "deduction/chains.h"
 #include "deduction/registry.h"
+#include "deduction/se_inner_cache.h"
 #include "deduction/unit_index.h"
 #include "deduction/util.h"
 
@@ -52,6 +54,19 @@ std::string NestedKey(const Deduction& d) {
   return key;
 }
 
+// Names `board` for tl_inner_cache: its shape, and each cell's value and
+// candidates.
+std::string BoardKey(const Board& board) {
+  const Shape* shape = &board.shape();
+  std::string key(reinterpret_cast<const char*>(&shape), sizeof shape);
+  for (int c = 0; c < board.shape().num_cells(); ++c) {
+    const uint32_t cell[2] = {static_cast<uint32_t>(board.value(c)),
+                              board.candidates(c).bits()};
+    key.append(reinterpret_cast<const char*>(cell), sizeof cell);
+  }
+  return key;
+}
+
 // Literal expansions per Find() on boards larger than 9x9.
 constexpr int64_t kMaxSeChainWork = 20'000'000;
 // The work an inner technique's call on a branch's grid counts.
@@ -67,6 +82,10 @@ struct NestedWork {
   bool Exhausted() const { return limit > 0 && used > limit; }
 };
 thread_local NestedWork tl_work;
+// The inner techniques' steps on branch grids, for every search on the
+// board of the outermost level-1+ search on this thread (its levels and
+// the searches nested in their branches).
+thread_local InnerStepCache tl_inner_cache;
 
 class Chainer {
  public:
@@ -268,22 +287,47 @@ class Chainer {
     return cell_units_[static_cast<size_t>(cell)];
   }
 
-  // Each inner technique's steps on one branch grid, once searched.
-  using InnerSteps = std::vector<std::optional<std::vector<Deduction>>>;
-  // The steps of inner technique `i` on the branch's grid, searched once
-  // per grid (InnerSteps).
+  // Each inner technique's steps on one branch grid, once searched
+  // (nullptr: not yet).
+  using InnerSteps = std::vector<const std::vector<Deduction>*>;
+  // The steps of inner technique `i` on the branch's grid (grid_key_),
+  // searched once per grid (InnerSteps). Each search counts
+  // kInnerCallWork, and the search's own work, also when the thread's
+  // cache (tl_inner_cache) has its steps.
   const std::vector<Deduction>& InnerFound(InnerSteps& known, size_t i) {
-    std::optional<std::vector<Deduction>>& found = known[i];
-    if (found) return *found;
+    const std::vector<Deduction>*& found = known[i];
+    if (found != nullptr) return *found;
+    tl_work.used += kInnerCallWork;
+    const Technique& t = *inner_[i];
+    const TechniqueInfo* info = &t.info();
+    cache_key_ = grid_key_;
+    cache_key_.append(reinterpret_cast<const char*>(&info), sizeof info);
+    if (const InnerStepCache::Entry* e =
+            tl_inner_cache.Find(cache_key_, tl_work.used, tl_work.limit)) {
+      tl_work.used += e->work;
+      found = &e->steps;
+      return *found;
+    }
     if (!branch_set_) {
       for (int c = 0; c < shape_.num_cells(); ++c)
         if (board_.value(c) == 0)
           branch_.SetCandidates(c, cands_[static_cast<size_t>(c)]);
       branch_set_ = true;
     }
-    tl_work.used += kInnerCallWork;
-    found.emplace();
-    inner_[i]->FindAll(branch_, &*found);
+    const int64_t before = tl_work.used;
+    std::vector<Deduction> steps;
+    t.FindAll(branch_, &steps);
+    // A search the budget cut short is this chainer's alone.
+    const InnerStepCache::Entry* kept =
+        tl_work.Exhausted()
+            ? nullptr
+            : tl_inner_cache.Insert(cache_key_, &steps, tl_work.used - before);
+    if (kept != nullptr) {
+      found = &kept->steps;
+    } else {
+      own_steps_.push_back(std::move(steps));
+      found = &own_steps_.back();
+    }
     return *found;
   }
   // SE's first inner rule with an elimination (or placement) new to the
@@ -557,7 +601,9 @@ class Chainer {
   // count a step's complexity or write its text, and a branch that reaches
   // a grid another branch reached, search it no more.
   absl::flat_hash_map<std::string, InnerSteps> inner_memo_;
-  std::string grid_key_;
+  std::string grid_key_, cache_key_;
+  // Inner steps not in tl_inner_cache (InnerFound).
+  std::deque<std::vector<Deduction>> own_steps_;
   // This run's nested steps; nest_[lit]: the one that set lit, or -1.
   std::vector<Deduction> nested_;
   std::vector<int> nest_;
@@ -996,7 +1042,10 @@ std::optional<Deduction> SeForcingChains::Search(
   SeSearch search(*this, board, dynamic_, inner_, num_basics_, group_ends_);
   const bool budget = level_ > 0;
   if (budget) {
-    if (tl_work.depth == 0) tl_work = {0, max_work_, 0};
+    if (tl_work.depth == 0) {
+      tl_work = {0, max_work_, 0};
+      tl_inner_cache.Reset(BoardKey(board));
+    }
     ++tl_work.depth;
   }
   std::optional<Deduction> best;
