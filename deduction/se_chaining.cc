@@ -141,6 +141,8 @@ class Chainer {
       if (board_.value(c) == 0) base_cands_[i] = board_.candidates(c);
     }
     cands_ = base_cands_;
+    off_begin_.assign(lits / 2, -1);
+    off_end_.assign(lits / 2, 0);
     base_where_.assign(static_cast<size_t>(shape_.num_units() * n_), 0);
     for (int u = 0; u < shape_.num_units(); ++u) {
       const absl::Span<const int> unit = shape_.unit(u);
@@ -536,24 +538,39 @@ class Chainer {
     return true;
   }
 
+  // Static: what the "off" literal `lit` turns on, into off_links_ (the
+  // grid does not change, so once per candidate): the other candidate of
+  // its cell when it has two, then the other place of each of its units
+  // that has two.
+  void StaticOffLinks(int lit) {
+    const int cell = CellOf(lit), d = DigitOf(lit);
+    const size_t c = static_cast<size_t>(lit >> 1);
+    off_begin_[c] = static_cast<int>(off_links_.size());
+    const CandidateSet cs = board_.candidates(cell);
+    if (cs.Count() == 2)
+      off_links_.push_back(
+          {Lit(cell, cs.Without(CandidateSet::Of(d)).Single(), true), -1});
+    for (size_t k = 0; k < 3; ++k) {
+      const int u = Units(cell)[k];
+      const uint32_t places = base_where_[Place(u, d)];
+      if (Popcount(places) != 2) continue;
+      // The last place other than `cell`.
+      const int other =
+          static_cast<int>(std::bit_width(places & ~PosBit(cell, k))) - 1;
+      off_links_.push_back(
+          {Lit(shape_.unit(u)[static_cast<size_t>(other)], d, true), u});
+    }
+    off_end_[c] = static_cast<int>(off_links_.size());
+  }
+
   bool ExpandOff(int lit) {
     const int cell = CellOf(lit), d = DigitOf(lit);
     if (!dynamic_) {
-      const CandidateSet cs = board_.candidates(cell);
-      if (cs.Count() == 2 &&
-          !Add(Lit(cell, cs.Without(CandidateSet::Of(d)).Single(), true), &lit,
-               1, -1, /*cause=*/-1))
-        return false;
-      for (size_t k = 0; k < 3; ++k) {
-        const int u = Units(cell)[k];
-        const uint32_t places = base_where_[Place(u, d)];
-        if (Popcount(places) != 2) continue;
-        // The last place other than `cell`.
-        const int other =
-            static_cast<int>(std::bit_width(places & ~PosBit(cell, k))) - 1;
-        if (!Add(Lit(shape_.unit(u)[static_cast<size_t>(other)], d, true), &lit,
-                 1, -1, u))
-          return false;
+      const size_t c = static_cast<size_t>(lit >> 1);
+      if (off_begin_[c] < 0) StaticOffLinks(lit);
+      for (int i = off_begin_[c]; i < off_end_[c]; ++i) {
+        const OffLink& link = off_links_[static_cast<size_t>(i)];
+        if (!Add(link.lit, &lit, 1, -1, link.cause)) return false;
       }
       return true;
     }
@@ -631,6 +648,15 @@ class Chainer {
   // Each digit's places in each unit (Place; bits as BaseWhere): on the
   // board, and in the branch's grid (dynamic).
   std::vector<uint32_t> base_where_, where_;
+  // Static: what each candidate's "off" turns on (StaticOffLinks), with
+  // the cause to give it (see Add): off_links_[off_begin_[c], off_end_[c]),
+  // off_begin_[c] < 0 until first needed.
+  struct OffLink {
+    int lit;
+    int cause;
+  };
+  std::vector<OffLink> off_links_;
+  std::vector<int> off_begin_, off_end_;
 };
 
 // The search of one Find(): every step SE's producer lists, keeping the
