@@ -340,10 +340,17 @@ class Chainer {
   // carry it as their nested step. True when it turned anything off.
   bool ApplyInner() {
     if (inner_.empty()) return false;
+    // Each cell's candidates, in two bytes when the digits fit (half the
+    // key to hash).
     grid_key_.clear();
     for (int c = 0; c < shape_.num_cells(); ++c) {
       const uint32_t bits = cands_[static_cast<size_t>(c)].bits();
-      grid_key_.append(reinterpret_cast<const char*>(&bits), sizeof bits);
+      if (n_ <= 16) {
+        const uint16_t low = static_cast<uint16_t>(bits);
+        grid_key_.append(reinterpret_cast<const char*>(&low), sizeof low);
+      } else {
+        grid_key_.append(reinterpret_cast<const char*>(&bits), sizeof bits);
+      }
     }
     InnerSteps& known = inner_memo_[grid_key_];
     known.resize(inner_.size());
