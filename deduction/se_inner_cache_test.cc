@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/board.h"
@@ -113,6 +114,34 @@ TEST(InnerStepCacheTest, NestedChainsFindTheSameStepWithTheCacheWarm) {
       ExpectSameStep(cold, warm);
     }
   }
+}
+
+// The nested chains search their inner chain and loop rules without text
+// and write it only for the steps they report: every nested step of the
+// reported step, at every depth, has its rule's text.
+void ExpectTexts(const Deduction& d) {
+  const TechniqueInfo* info = FindTechniqueInfo(d.technique);
+  ASSERT_NE(info, nullptr) << d.technique;
+  EXPECT_EQ(d.text.rfind(std::string(info->name), 0), 0u)
+      << d.technique << ": " << d.text;
+  for (const Deduction& n : d.nested) ExpectTexts(n);
+}
+
+TEST(InnerStepCacheTest, NestedStepsHaveTheirTexts) {
+  auto grid = ParseGrid(
+      ".....1.....7.2.....9.6.8..5..1..7....6.9....42.9.........8...59.8.."
+      "..4....6.3...8");
+  ASSERT_OK(grid);
+  auto board = Board::FromGrid(*grid);
+  ASSERT_OK(board);
+  std::vector<Deduction> all;
+  MakeTechnique(TechniqueId::kNestedChainForcing)->FindAll(*board, &all);
+  int nested = 0;
+  for (const Deduction& d : all) {
+    ExpectTexts(d);
+    nested += static_cast<int>(d.nested.size());
+  }
+  EXPECT_GT(nested, 0);
 }
 
 }  // namespace
