@@ -473,8 +473,10 @@ class Chainer {
         if (c.unit < 0) {
           AddRemoved(c.cell, board_.candidates(c.cell));
         } else {
-          for (int q : shape_.unit(c.unit))
-            AddRemoved(q, CandidateSet::Of(c.digit));
+          // The digit's places on the board (AddRemoved skips the rest).
+          const absl::Span<const int> unit = shape_.unit(c.unit);
+          for (int p : Bits(base_where_[Place(c.unit, c.digit)]))
+            AddRemoved(unit[static_cast<size_t>(p)], CandidateSet::Of(c.digit));
         }
       }
     } else if (kind == InnerKind::kLocking) {
@@ -535,11 +537,10 @@ class Chainer {
   // The candidates of `digits` in cell `q` that the branch turned off.
   void AddRemoved(int q, CandidateSet digits) {
     if (board_.value(q) != 0) return;
-    for (int x : board_.candidates(q))
-      if (digits.Contains(x) && IsSet(Lit(q, x, false)))
-        parents_.push_back(Lit(q, x, false));
+    for (int x : board_.candidates(q) & digits)
+      if (IsSet(Lit(q, x, false))) parents_.push_back(Lit(q, x, false));
   }
-  // Index of digit d's count of places in unit u.
+  // Index of digit d's places in unit u (base_where_, where_).
   size_t Place(int u, int d) const {
     return static_cast<size_t>(u * n_ + d - 1);
   }
