@@ -346,11 +346,12 @@ void ChainTechnique::FindAll(const Board& board,
 namespace {
 
 // Fills in the step of the chain from the start to the state `end_state`
-// (through `parent`), its conclusions already in `d`.
+// (through `parent`), its conclusions already in `d`; its text only when
+// `write_text`.
 void DescribeChain(const Technique& technique, ChainKind kind,
                    const Board& board, const Graph& g, const int* parent,
                    const Node& start, int end_state, double rating,
-                   Deduction* d) {
+                   bool write_text, Deduction* d) {
   const Shape& shape = board.shape();
   std::vector<int> path;
   for (int x = end_state; x != -1; x = parent[static_cast<size_t>(x)])
@@ -358,9 +359,11 @@ void DescribeChain(const Technique& technique, ChainKind kind,
   std::reverse(path.begin(), path.end());
   std::string chain;
   for (size_t i = 0; i < path.size(); ++i) {
-    if (i > 0) chain += (i % 2 == 1) ? "=" : "-";
     const Node pn = g.NodeAt(path[i]);
-    chain += NodeName(shape, pn, kind != ChainKind::kX);
+    if (write_text) {
+      if (i > 0) chain += (i % 2 == 1) ? "=" : "-";
+      chain += NodeName(shape, pn, kind != ChainKind::kX);
+    }
     for (int k = 0; k < pn.ncells; ++k) {
       d->pattern_cells.push_back(pn.cells[static_cast<size_t>(k)]);
       d->pattern_candidates.push_back(
@@ -381,6 +384,7 @@ void DescribeChain(const Technique& technique, ChainKind kind,
       d->pattern_cells.end());
   d->technique = std::string(technique.id());
   d->rating = rating;
+  if (!write_text) return;
   const std::string conclusion =
       d->placements.empty()
           ? ChainEliminationText(shape, d->eliminations)
@@ -485,7 +489,8 @@ void ChainTechnique::Search(const Board& board, bool all,
         } else {
           d.eliminations = elims;
         }
-        DescribeChain(*this, kind_, board, g, parent, start, next, rating, &d);
+        DescribeChain(*this, kind_, board, g, parent, start, next, rating,
+                      write_text_, &d);
         if (all) {
           out->push_back(std::move(d));
         } else {

@@ -7,7 +7,11 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cassert>
 #include <cstdint>
+#include <cstring>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -20,9 +24,13 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/types/span.h"
+#include "core/bits.h"
 #include "deduction/chains.h"
+#include "deduction/cycles.h"
 #include "deduction/registry.h"
+#include "deduction/se_inner_cache.h"
 #include "deduction/se_static_chains.h"
+#include "deduction/unit_index.h"
 #include "deduction/util.h"
 
 namespace sudoku {
@@ -50,6 +58,80 @@ std::string NestedKey(const Deduction& d) {
   return key;
 }
 
+// Names `board` for tl_inner_cache: its shape, and each cell's value and
+// candidates.
+std::string BoardKey(const Board& board) {
+  const Shape* shape = &board.shape();
+  std::string key(reinterpret_cast<const char*>(&shape), sizeof shape);
+  for (int c = 0; c < board.shape().num_cells(); ++c) {
+    const uint32_t cell[2] = {static_cast<uint32_t>(board.value(c)),
+                              board.candidates(c).bits()};
+    key.append(reinterpret_cast<const char*>(cell), sizeof cell);
+  }
+  return key;
+}
+
+// An inner chain or loop step found without its text (ChainTechnique::
+// set_write_text) carries in its text a token instead: kLazyText, the
+// search (the technique's TechniqueInfo*, then the branch's grid as the
+// chainer's grid_key_) and the step's index among that search's steps.
+// The outermost search writes the texts of the steps it reports
+// (WriteLazyTexts) by searching those grids again with the text on.
+constexpr char kLazyText = '\x01';
+
+std::string TextToken(const TechniqueInfo* info, const std::string& grid,
+                      size_t index) {
+  const uint32_t i = static_cast<uint32_t>(index);
+  std::string token(1, kLazyText);
+  token.append(reinterpret_cast<const char*>(&info), sizeof info);
+  token += grid;
+  token.append(reinterpret_cast<const char*>(&i), sizeof i);
+  return token;
+}
+
+// The texts of the steps of each search named in a token, once searched.
+using LazyTexts = absl::flat_hash_map<std::string, std::vector<std::string>>;
+
+// Replaces each token (TextToken) in `d`'s text and its nested steps' by
+// the step's text; `board`: the board of the outermost search (the branch
+// grids differ from it only in their empty cells' candidates).
+void WriteLazyTexts(const Board& board, LazyTexts* texts, Deduction* d) {
+  if (!d->text.empty() && d->text[0] == kLazyText) {
+    const size_t search_size = d->text.size() - sizeof(uint32_t);
+    uint32_t index = 0;
+    std::memcpy(&index, d->text.data() + search_size, sizeof index);
+    auto [it, fresh] = texts->try_emplace(d->text.substr(0, search_size));
+    if (fresh) {
+      const std::string& search = it->first;
+      const TechniqueInfo* info = nullptr;
+      std::memcpy(&info, search.data() + 1, sizeof info);
+      const char* grid = search.data() + 1 + sizeof info;
+      const int cells = board.shape().num_cells();
+      const bool narrow =
+          search.size() - 1 - sizeof info == 2 * static_cast<size_t>(cells);
+      Board branch = board;
+      for (int c = 0; c < cells; ++c) {
+        if (board.value(c) != 0) continue;
+        uint32_t bits = 0;
+        if (narrow) {
+          uint16_t low = 0;
+          std::memcpy(&low, grid + 2 * c, sizeof low);
+          bits = low;
+        } else {
+          std::memcpy(&bits, grid + 4 * c, sizeof bits);
+        }
+        branch.SetCandidates(c, CandidateSet(bits));
+      }
+      std::vector<Deduction> found;
+      MakeTechnique(info->tid)->FindAll(branch, &found);
+      for (Deduction& f : found) it->second.push_back(std::move(f.text));
+    }
+    assert(index < it->second.size());
+    d->text = it->second[index];
+  }
+  for (Deduction& n : d->nested) WriteLazyTexts(board, texts, &n);
+}
+
 // Literal expansions per Find() on boards larger than 9x9.
 constexpr int64_t kMaxSeChainWork = 20'000'000;
 // The work an inner technique's call on a branch's grid counts.
@@ -65,6 +147,10 @@ struct NestedWork {
   bool Exhausted() const { return limit > 0 && used > limit; }
 };
 thread_local NestedWork tl_work;
+// The inner techniques' steps on branch grids, for every search on the
+// board of the outermost level-1+ search on this thread (its levels and
+// the searches nested in their branches).
+thread_local InnerStepCache tl_inner_cache;
 
 class Chainer {
  public:
@@ -77,7 +163,8 @@ class Chainer {
   // group_ends[k]); not owned.
   Chainer(const Board& board, bool dynamic,
           const std::vector<std::unique_ptr<Technique>>& inner,
-          size_t num_basics, const std::vector<size_t>& group_ends)
+          size_t num_basics, const std::vector<size_t>& group_ends,
+          const std::vector<char>& lazy_text)
       : board_(board),
         shape_(board.shape()),
         n_(board.shape().size()),
@@ -85,44 +172,78 @@ class Chainer {
         inner_(inner),
         num_basics_(num_basics),
         group_ends_(group_ends),
+        lazy_text_(lazy_text),
         branch_(board) {
-    const size_t lits = static_cast<size_t>(2 * shape_.num_cells() * n_);
+    const size_t cells = static_cast<size_t>(shape_.num_cells());
+    const size_t lits = 2 * cells * static_cast<size_t>(n_);
     stamp_.assign(lits, 0);
     seen_.assign(lits, 0);
     pbegin_.assign(lits, 0);
     pcount_.assign(lits, 0);
     nest_.assign(lits, -1);
     cause_.assign(lits, kNoCause);
-    cands_.resize(static_cast<size_t>(shape_.num_cells()));
-    base_places_.assign(static_cast<size_t>(shape_.num_units() * n_), 0);
-    for (int u = 0; u < shape_.num_units(); ++u)
-      for (int q : shape_.unit(u))
-        if (board_.value(q) == 0)
-          for (int x : board_.candidates(q)) ++base_places_[Place(u, x)];
+    // A run sets each literal once, so no list outgrows `lits`.
+    order_.resize(lits);
+    on_q_.resize(lits);
+    off_q_.resize(lits);
+    cand_cell_.resize(lits / 2);
+    cand_digit_.resize(lits / 2);
+    for (size_t c = 0; c < lits / 2; ++c) {
+      cand_cell_[c] = static_cast<int>(c) / n_;
+      cand_digit_[c] = static_cast<int>(c) % n_ + 1;
+    }
+    cell_units_.resize(cells);
+    cell_pos_.resize(cells);
+    base_cands_.resize(cells);
+    for (int c = 0; c < shape_.num_cells(); ++c) {
+      const size_t i = static_cast<size_t>(c);
+      cell_units_[i] = {shape_.BoxUnit(shape_.Box(c)),
+                        shape_.RowUnit(shape_.Row(c)),
+                        shape_.ColUnit(shape_.Col(c))};
+      for (size_t k = 0; k < 3; ++k) {
+        const absl::Span<const int> unit = shape_.unit(cell_units_[i][k]);
+        cell_pos_[i][k] = static_cast<int>(
+            std::find(unit.begin(), unit.end(), c) - unit.begin());
+      }
+      if (board_.value(c) == 0) base_cands_[i] = board_.candidates(c);
+    }
+    cands_ = base_cands_;
+    off_begin_.assign(lits / 2, -1);
+    off_end_.assign(lits / 2, 0);
+    base_where_.assign(static_cast<size_t>(shape_.num_units() * n_), 0);
+    for (int u = 0; u < shape_.num_units(); ++u) {
+      const absl::Span<const int> unit = shape_.unit(u);
+      for (size_t p = 0; p < unit.size(); ++p)
+        for (int x : base_cands_[static_cast<size_t>(unit[p])])
+          base_where_[Place(u, x)] |= uint32_t{1} << p;
+    }
   }
 
   int Lit(int cell, int d, bool on) const {
     return 2 * (cell * n_ + d - 1) + (on ? 1 : 0);
   }
-  int CellOf(int lit) const { return (lit >> 1) / n_; }
-  int DigitOf(int lit) const { return (lit >> 1) % n_ + 1; }
+  int CellOf(int lit) const {
+    return cand_cell_[static_cast<size_t>(lit >> 1)];
+  }
+  int DigitOf(int lit) const {
+    return cand_digit_[static_cast<size_t>(lit >> 1)];
+  }
+  // The places of digit `d` in unit `u` on the board: bit i for the i-th
+  // cell of shape().unit(u), as UnitIndex::where.
+  uint32_t BaseWhere(int u, int d) const { return base_where_[Place(u, d)]; }
   static bool IsOn(int lit) { return (lit & 1) != 0; }
 
   // Propagates from `start`; true when some candidate is set both on and
   // off (clash_cand() names it, and propagation stops there).
   bool Run(int start) {
     ++gen_;
-    order_.clear();
+    num_order_ = num_on_ = num_off_ = 0;
     pool_.clear();
-    on_q_.clear();
-    off_q_.clear();
     clash_ = -1;
     nested_.clear();
     if (dynamic_) {
-      for (int c = 0; c < shape_.num_cells(); ++c)
-        cands_[static_cast<size_t>(c)] =
-            board_.value(c) == 0 ? board_.candidates(c) : CandidateSet();
-      places_ = base_places_;
+      cands_ = base_cands_;
+      where_ = base_where_;
     }
     if (!Add(start, nullptr, 0)) return true;
     size_t on_head = 0, off_head = 0;
@@ -131,9 +252,9 @@ class Chainer {
       ++tl_work.used;
       // Out of work: what is set so far is still implied.
       if (tl_work.Exhausted()) return false;
-      if (on_head < on_q_.size()) {
+      if (on_head < num_on_) {
         if (!ExpandOn(on_q_[on_head++])) return true;
-      } else if (off_head < off_q_.size()) {
+      } else if (off_head < num_off_) {
         if (!ExpandOff(off_q_[off_head++])) return true;
       } else {
         if (!ApplyInner()) return false;
@@ -143,7 +264,9 @@ class Chainer {
 
   bool IsSet(int lit) const { return stamp_[static_cast<size_t>(lit)] == gen_; }
   // Literals in the order they were set (both of a clash included).
-  const std::vector<int>& order() const { return order_; }
+  absl::Span<const int> order() const {
+    return absl::MakeConstSpan(order_.data(), num_order_);
+  }
   int clash_cand() const { return clash_; }
   int64_t work() const { return work_; }
 
@@ -210,7 +333,7 @@ class Chainer {
   bool CollectAncestors(int lit, int start_cause, Deduction* d) {
     NestedSeen counted;
     if (Ancestors(lit, &counted) < 0) return false;
-    for (int l : order_) {
+    for (int l : order()) {
       if (seen_[static_cast<size_t>(l)] != seen_gen_) continue;
       d->pattern_candidates.push_back({CellOf(l), DigitOf(l)});
       const int cause =
@@ -229,27 +352,54 @@ class Chainer {
     return board_.value(cell) == 0 && board_.candidates(cell).Contains(d);
   }
   // Box, row, column: SE's order of regions.
-  std::array<int, 3> Units(int cell) const {
-    return {shape_.BoxUnit(shape_.Box(cell)), shape_.RowUnit(shape_.Row(cell)),
-            shape_.ColUnit(shape_.Col(cell))};
+  const std::array<int, 3>& Units(int cell) const {
+    return cell_units_[static_cast<size_t>(cell)];
   }
 
-  // Each inner technique's steps on one branch grid, once searched.
-  using InnerSteps = std::vector<std::optional<std::vector<Deduction>>>;
-  // The steps of inner technique `i` on the branch's grid, searched once
-  // per grid (InnerSteps).
+  // Each inner technique's steps on one branch grid, once searched
+  // (nullptr: not yet).
+  using InnerSteps = std::vector<const std::vector<Deduction>*>;
+  // The steps of inner technique `i` on the branch's grid (grid_key_),
+  // searched once per grid (InnerSteps). Each search counts
+  // kInnerCallWork, and the search's own work, also when the thread's
+  // cache (tl_inner_cache) has its steps.
   const std::vector<Deduction>& InnerFound(InnerSteps& known, size_t i) {
-    std::optional<std::vector<Deduction>>& found = known[i];
-    if (found) return *found;
+    const std::vector<Deduction>*& found = known[i];
+    if (found != nullptr) return *found;
+    tl_work.used += kInnerCallWork;
+    const Technique& t = *inner_[i];
+    const TechniqueInfo* info = &t.info();
+    cache_key_ = grid_key_;
+    cache_key_.append(reinterpret_cast<const char*>(&info), sizeof info);
+    if (const InnerStepCache::Entry* e =
+            tl_inner_cache.Find(cache_key_, tl_work.used, tl_work.limit)) {
+      tl_work.used += e->work;
+      found = &e->steps;
+      return *found;
+    }
     if (!branch_set_) {
       for (int c = 0; c < shape_.num_cells(); ++c)
         if (board_.value(c) == 0)
           branch_.SetCandidates(c, cands_[static_cast<size_t>(c)]);
       branch_set_ = true;
     }
-    tl_work.used += kInnerCallWork;
-    found.emplace();
-    inner_[i]->FindAll(branch_, &*found);
+    const int64_t before = tl_work.used;
+    std::vector<Deduction> steps;
+    t.FindAll(branch_, &steps);
+    if (lazy_text_[i])
+      for (size_t k = 0; k < steps.size(); ++k)
+        steps[k].text = TextToken(info, grid_key_, k);
+    // A search the budget cut short is this chainer's alone.
+    const InnerStepCache::Entry* kept =
+        tl_work.Exhausted()
+            ? nullptr
+            : tl_inner_cache.Insert(cache_key_, &steps, tl_work.used - before);
+    if (kept != nullptr) {
+      found = &kept->steps;
+    } else {
+      own_steps_.push_back(std::move(steps));
+      found = &own_steps_.back();
+    }
     return *found;
   }
   // SE's first inner rule with an elimination (or placement) new to the
@@ -260,10 +410,17 @@ class Chainer {
   // carry it as their nested step. True when it turned anything off.
   bool ApplyInner() {
     if (inner_.empty()) return false;
+    // Each cell's candidates, in two bytes when the digits fit (half the
+    // key to hash).
     grid_key_.clear();
     for (int c = 0; c < shape_.num_cells(); ++c) {
       const uint32_t bits = cands_[static_cast<size_t>(c)].bits();
-      grid_key_.append(reinterpret_cast<const char*>(&bits), sizeof bits);
+      if (n_ <= 16) {
+        const uint16_t low = static_cast<uint16_t>(bits);
+        grid_key_.append(reinterpret_cast<const char*>(&low), sizeof low);
+      } else {
+        grid_key_.append(reinterpret_cast<const char*>(&bits), sizeof bits);
+      }
     }
     InnerSteps& known = inner_memo_[grid_key_];
     known.resize(inner_.size());
@@ -317,8 +474,10 @@ class Chainer {
         if (c.unit < 0) {
           AddRemoved(c.cell, board_.candidates(c.cell));
         } else {
-          for (int q : shape_.unit(c.unit))
-            AddRemoved(q, CandidateSet::Of(c.digit));
+          // The digit's places on the board (AddRemoved skips the rest).
+          const absl::Span<const int> unit = shape_.unit(c.unit);
+          for (int p : Bits(base_where_[Place(c.unit, c.digit)]))
+            AddRemoved(unit[static_cast<size_t>(p)], CandidateSet::Of(c.digit));
         }
       }
     } else if (kind == InnerKind::kLocking) {
@@ -382,11 +541,10 @@ class Chainer {
   void AddRemoved(int q, CandidateSet digits) {
     if (board_.value(q) != 0) return;
     const CandidateSet removed =
-        board_.candidates(q).Without(cands_[static_cast<size_t>(q)]);
-    for (int x : removed)
-      if (digits.Contains(x)) parents_.push_back(Lit(q, x, false));
+        (board_.candidates(q) & digits).Without(cands_[static_cast<size_t>(q)]);
+    for (int x : removed) parents_.push_back(Lit(q, x, false));
   }
-  // Index of digit d's count of places in unit u.
+  // Index of digit d's places in unit u (base_where_, where_).
   size_t Place(int u, int d) const {
     return static_cast<size_t>(u * n_ + d - 1);
   }
@@ -424,13 +582,22 @@ class Chainer {
     pbegin_[l] = static_cast<int>(pool_.size());
     pcount_[l] = count;
     for (int i = 0; i < count; ++i) pool_.push_back(parents[i]);
-    order_.push_back(lit);
+    order_[num_order_++] = lit;
     if (check && IsSet(lit ^ 1)) {
       clash_ = lit >> 1;
       return false;
     }
-    (IsOn(lit) ? on_q_ : off_q_).push_back(lit);
+    if (IsOn(lit)) {
+      on_q_[num_on_++] = lit;
+    } else {
+      off_q_[num_off_++] = lit;
+    }
     return true;
+  }
+
+  // The bit of `cell` in the places masks of its k-th unit (Units).
+  uint32_t PosBit(int cell, size_t k) const {
+    return uint32_t{1} << cell_pos_[static_cast<size_t>(cell)][k];
   }
 
   bool ExpandOn(int lit) {
@@ -439,33 +606,59 @@ class Chainer {
         dynamic_ ? cands_[static_cast<size_t>(cell)] : board_.candidates(cell);
     for (int e : cs)
       if (e != d && !Add(Lit(cell, e, false), &lit, 1)) return false;
-    for (int u : Units(cell))
-      for (int q : shape_.unit(u))
-        if (q != cell && Has(q, d) && !Add(Lit(q, d, false), &lit, 1))
+    // The digit's other places in each unit, in the unit's order (a place
+    // is a candidate of the branch's grid, or of the board when static).
+    const std::vector<uint32_t>& where = dynamic_ ? where_ : base_where_;
+    for (size_t k = 0; k < 3; ++k) {
+      const int u = Units(cell)[k];
+      const absl::Span<const int> unit = shape_.unit(u);
+      for (int p : Bits(where[Place(u, d)] & ~PosBit(cell, k)))
+        if (!Add(Lit(unit[static_cast<size_t>(p)], d, false), &lit, 1))
           return false;
+    }
     return true;
+  }
+
+  // Static: what the "off" literal `lit` turns on, into off_links_ (the
+  // grid does not change, so once per candidate): the other candidate of
+  // its cell when it has two, then the other place of each of its units
+  // that has two.
+  void StaticOffLinks(int lit) {
+    const int cell = CellOf(lit), d = DigitOf(lit);
+    const size_t c = static_cast<size_t>(lit >> 1);
+    off_begin_[c] = static_cast<int>(off_links_.size());
+    const CandidateSet cs = board_.candidates(cell);
+    if (cs.Count() == 2)
+      off_links_.push_back(
+          {Lit(cell, cs.Without(CandidateSet::Of(d)).Single(), true), -1});
+    for (size_t k = 0; k < 3; ++k) {
+      const int u = Units(cell)[k];
+      const uint32_t places = base_where_[Place(u, d)];
+      if (Popcount(places) != 2) continue;
+      // The last place other than `cell`.
+      const int other =
+          static_cast<int>(std::bit_width(places & ~PosBit(cell, k))) - 1;
+      off_links_.push_back(
+          {Lit(shape_.unit(u)[static_cast<size_t>(other)], d, true), u});
+    }
+    off_end_[c] = static_cast<int>(off_links_.size());
   }
 
   bool ExpandOff(int lit) {
     const int cell = CellOf(lit), d = DigitOf(lit);
     if (!dynamic_) {
-      const CandidateSet cs = board_.candidates(cell);
-      if (cs.Count() == 2 &&
-          !Add(Lit(cell, cs.Without(CandidateSet::Of(d)).Single(), true), &lit,
-               1, -1, /*cause=*/-1))
-        return false;
-      for (int u : Units(cell)) {
-        if (base_places_[Place(u, d)] != 2) continue;
-        int other = -1;
-        for (int q : shape_.unit(u))
-          if (q != cell && Has(q, d)) other = q;
-        if (!Add(Lit(other, d, true), &lit, 1, -1, u)) return false;
+      const size_t c = static_cast<size_t>(lit >> 1);
+      if (off_begin_[c] < 0) StaticOffLinks(lit);
+      for (int i = off_begin_[c]; i < off_end_[c]; ++i) {
+        const OffLink& link = off_links_[static_cast<size_t>(i)];
+        if (!Add(link.lit, &lit, 1, -1, link.cause)) return false;
       }
       return true;
     }
     CandidateSet& cs = cands_[static_cast<size_t>(cell)];
     cs = cs.Without(CandidateSet::Of(d));
-    for (int u : Units(cell)) --places_[Place(u, d)];
+    for (size_t k = 0; k < 3; ++k)
+      where_[Place(Units(cell)[k], d)] &= ~PosBit(cell, k);
     if (cs.Count() == 1) {
       const int e = cs.Single();
       parents_.clear();
@@ -476,15 +669,14 @@ class Chainer {
         return false;
     }
     for (int u : Units(cell)) {
-      if (places_[Place(u, d)] != 1) continue;
-      int left = -1;
-      for (int q : shape_.unit(u))
-        if (Has(q, d)) left = q;
+      const uint32_t places = where_[Place(u, d)];
+      if (Popcount(places) != 1) continue;
+      const absl::Span<const int> unit = shape_.unit(u);
+      const int left = unit[static_cast<size_t>(std::countr_zero(places))];
+      // Its parents: the digit's other places on the board.
       parents_.clear();
-      for (int q : shape_.unit(u))
-        if (q != left && board_.value(q) == 0 &&
-            board_.candidates(q).Contains(d))
-          parents_.push_back(Lit(q, d, false));
+      for (int p : Bits(base_where_[Place(u, d)] & ~places))
+        parents_.push_back(Lit(unit[static_cast<size_t>(p)], d, false));
       if (!Add(Lit(left, d, true), parents_.data(),
                static_cast<int>(parents_.size()), -1, u))
         return false;
@@ -499,6 +691,7 @@ class Chainer {
   const std::vector<std::unique_ptr<Technique>>& inner_;
   const size_t num_basics_;
   const std::vector<size_t>& group_ends_;
+  const std::vector<char>& lazy_text_;   // per inner technique: no text
   std::vector<const Deduction*> steps_;  // one rule's steps (ApplyInner)
   Board branch_;  // the branch's grid for the inner techniques (level 1+)
   bool branch_set_ = false;  // branch_ holds the grid of this ApplyInner
@@ -507,7 +700,9 @@ class Chainer {
   // count a step's complexity or write its text, and a branch that reaches
   // a grid another branch reached, search it no more.
   absl::flat_hash_map<std::string, InnerSteps> inner_memo_;
-  std::string grid_key_;
+  std::string grid_key_, cache_key_;
+  // Inner steps not in tl_inner_cache (InnerFound).
+  std::deque<std::vector<Deduction>> own_steps_;
   // This run's nested steps; nest_[lit]: the one that set lit, or -1.
   std::vector<Deduction> nested_;
   std::vector<int> nest_;
@@ -519,11 +714,31 @@ class Chainer {
   int clash_ = -1;
   int64_t work_ = 0;
   std::vector<int> stamp_, seen_, pbegin_, pcount_, pool_;
-  std::vector<int> order_, on_q_, off_q_, stack_, parents_;
-  std::vector<CandidateSet> cands_;  // the branch's grid (dynamic)
-  // Each digit's places in each unit (Place): on the board, and in the
-  // branch's grid (dynamic).
-  std::vector<int> base_places_, places_;
+  std::vector<int> stack_, parents_;
+  // This run's literals in the order set, and its pending "on" and "off"
+  // literals: the first num_order_, num_on_, num_off_ of each (sized for
+  // every literal at once, so Add never grows them).
+  std::vector<int> order_, on_q_, off_q_;
+  size_t num_order_ = 0, num_on_ = 0, num_off_ = 0;
+  // Each candidate's cell and digit (CellOf, DigitOf without a division).
+  std::vector<int> cand_cell_, cand_digit_;
+  // Each cell's units (Units) and its position in each.
+  std::vector<std::array<int, 3>> cell_units_, cell_pos_;
+  // The board's candidates (none for a filled cell), and the branch's grid
+  // (dynamic).
+  std::vector<CandidateSet> base_cands_, cands_;
+  // Each digit's places in each unit (Place; bits as BaseWhere): on the
+  // board, and in the branch's grid (dynamic).
+  std::vector<uint32_t> base_where_, where_;
+  // Static: what each candidate's "off" turns on (StaticOffLinks), with
+  // the cause to give it (see Add): off_links_[off_begin_[c], off_end_[c]),
+  // off_begin_[c] < 0 until first needed.
+  struct OffLink {
+    int lit;
+    int cause;
+  };
+  std::vector<OffLink> off_links_;
+  std::vector<int> off_begin_, off_end_;
 };
 
 // The search of one Find(): every step SE's producer lists, keeping the
@@ -532,19 +747,29 @@ class SeSearch {
  public:
   SeSearch(const Technique& technique, const Board& board, bool dynamic,
            const std::vector<std::unique_ptr<Technique>>& inner,
-           size_t num_basics, const std::vector<size_t>& group_ends)
+           size_t num_basics, const std::vector<size_t>& group_ends,
+           const std::vector<char>& lazy_text)
       : technique_(technique),
         board_(board),
         shape_(board.shape()),
         n_(board.shape().size()),
         dynamic_(dynamic),
         plus_(!inner.empty()),
-        chainer_(board, dynamic, inner, num_basics, group_ends) {
+        chainer_(board, dynamic, inner, num_basics, group_ends, lazy_text) {
     const size_t cands = static_cast<size_t>(shape_.num_cells() * n_);
     memo_begin_.assign(cands, -1);
     memo_end_.assign(cands, 0);
     memo_clash_.assign(cands, 0);
-    count_.assign(2 * cands, 0);
+    memo_set_at_.assign(cands, 0);
+    words_ = (2 * cands + 63) / 64;
+    useful_.assign(words_, 0);
+    for (int cell = 0; cell < shape_.num_cells(); ++cell)
+      if (board_.value(cell) == 0)
+        for (int x : board_.candidates(cell))
+          for (bool on : {false, true}) {
+            const size_t l = static_cast<size_t>(chainer_.Lit(cell, x, on));
+            useful_[l / 64] |= uint64_t{1} << (l % 64);
+          }
   }
 
   std::optional<Deduction> Run() {
@@ -607,9 +832,8 @@ class SeSearch {
   // What the chainer's run set, in order; after a clash, without the
   // literal that clashed (SE stops before adding it).
   absl::Span<const int> Implied(bool clash) const {
-    const std::vector<int>& order = chainer_.order();
-    return absl::MakeConstSpan(order).first(order.size() -
-                                            (clash && !order.empty() ? 1 : 0));
+    const absl::Span<const int> order = chainer_.order();
+    return order.first(order.size() - (clash && !order.empty() ? 1 : 0));
   }
   // Runs `cand` on unless remembered; true on a clash. When `*fresh`, the
   // chainer holds this run.
@@ -622,6 +846,13 @@ class SeSearch {
     for (int l : Implied(clash)) memo_lits_.push_back(l);
     memo_end_[c] = static_cast<int>(memo_lits_.size());
     memo_clash_[c] = clash ? 1 : 0;
+    memo_set_at_[c] = memo_set_.size();
+    memo_set_.resize(memo_set_.size() + words_, 0);
+    uint64_t* set = &memo_set_[memo_set_at_[c]];
+    for (int l : Implied(clash)) {
+      const size_t i = static_cast<size_t>(l);
+      set[i / 64] |= uint64_t{1} << (i % 64);
+    }
     return clash;
   }
 
@@ -641,15 +872,15 @@ class SeSearch {
     if (card < 3) return;
     // Literals both runs set: the off run is in the chainer now.
     results_.clear();
-    const absl::Span<const int> off_set = Implied(off_clash);
-    for (int l : off_set) ++count_[static_cast<size_t>(l)];
+    // The off run's literal that clashed, if any, is not among its own.
+    const int off_clash_lit =
+        off_clash && !chainer_.order().empty() ? chainer_.order().back() : -1;
     for (int m = memo_begin_[static_cast<size_t>(cand)];
          m < memo_end_[static_cast<size_t>(cand)]; ++m) {
       const int l = memo_lits_[static_cast<size_t>(m)];
-      if (count_[static_cast<size_t>(l)] == 1 && Useful(l))
+      if (l != off_clash_lit && chainer_.IsSet(l) && Useful(l))
         results_.push_back(l);
     }
-    for (int l : off_set) count_[static_cast<size_t>(l)] = 0;
     if (results_.empty()) return;
     OnsFirst();
     StartCounts();
@@ -724,12 +955,15 @@ class SeSearch {
     for (int u :
          {shape_.BoxUnit(shape_.Box(cell)), shape_.RowUnit(shape_.Row(cell)),
           shape_.ColUnit(shape_.Col(cell))}) {
-      branches_.clear();
-      for (int q : shape_.unit(u))
-        if (board_.value(q) == 0 && board_.candidates(q).Contains(v))
-          branches_.push_back(chainer_.Lit(q, v, true));
-      if (branches_.size() < 2 || chainer_.CellOf(branches_[0]) != cell)
+      const uint32_t places = chainer_.BaseWhere(u, v);
+      const absl::Span<const int> unit = shape_.unit(u);
+      if (Popcount(places) < 2 ||
+          unit[static_cast<size_t>(std::countr_zero(places))] != cell)
         continue;
+      branches_.clear();
+      for (int p : Bits(places))
+        branches_.push_back(
+            chainer_.Lit(unit[static_cast<size_t>(p)], v, true));
       RunBranches(u, cell);
     }
   }
@@ -745,25 +979,25 @@ class SeSearch {
   // Offers a step for every literal all of `branches_` imply (unit `u`'s
   // places, or when u < 0 the candidates of `cell`).
   void RunBranches(int u, int cell) {
-    const int k = static_cast<int>(branches_.size());
-    touched_.clear();
-    for (int i = 0; i < k; ++i) {
-      const int cand = branches_[static_cast<size_t>(i)] >> 1;
+    // The useful literals every branch's "on" run sets, as a bit set.
+    common_ = useful_;
+    for (int b : branches_) {
       bool fresh = false;
-      OnRun(cand, &fresh);
-      const size_t c = static_cast<size_t>(cand);
-      for (int m = memo_begin_[c]; m < memo_end_[c]; ++m) {
-        const int l = memo_lits_[static_cast<size_t>(m)];
-        if (count_[static_cast<size_t>(l)] != i) continue;
-        if (i == 0) touched_.push_back(l);
-        ++count_[static_cast<size_t>(l)];
-      }
+      OnRun(b >> 1, &fresh);
+      const uint64_t* set =
+          &memo_set_[memo_set_at_[static_cast<size_t>(b >> 1)]];
+      for (size_t w = 0; w < words_; ++w) common_[w] &= set[w];
     }
+    if (std::all_of(common_.begin(), common_.end(),
+                    [](uint64_t w) { return w == 0; }))
+      return;
+    // In the order the first branch set them.
     results_.clear();
-    for (int l : touched_) {
-      if (count_[static_cast<size_t>(l)] == k && Useful(l))
-        results_.push_back(l);
-      count_[static_cast<size_t>(l)] = 0;
+    const size_t c = static_cast<size_t>(branches_[0] >> 1);
+    for (int m = memo_begin_[c]; m < memo_end_[c]; ++m) {
+      const size_t l = static_cast<size_t>(memo_lits_[static_cast<size_t>(m)]);
+      if ((common_[l / 64] >> (l % 64)) & 1)
+        results_.push_back(static_cast<int>(l));
     }
     if (results_.empty()) return;
     OnsFirst();
@@ -883,8 +1117,15 @@ class SeSearch {
   std::vector<int> memo_begin_, memo_end_;
   std::vector<char> memo_clash_;
   std::vector<int> memo_lits_;
-  std::vector<int> count_;
-  std::vector<int> touched_, results_, branches_, comps_;
+  // The same run as a bit set of literals: memo_set_[memo_set_at_[c], +
+  // words_), bit l % 64 of word l / 64 for literal l.
+  std::vector<uint64_t> memo_set_;
+  std::vector<size_t> memo_set_at_;
+  size_t words_ = 0;
+  // The literals worth a step (Useful), and RunBranches' common literals,
+  // as bit sets.
+  std::vector<uint64_t> useful_, common_;
+  std::vector<int> results_, branches_, comps_;
   std::vector<NestedSeen> counted_;  // comps_[i]'s nested steps
 };
 
@@ -913,6 +1154,18 @@ SeForcingChains::SeForcingChains(TechniqueId tid, bool dynamic, int level)
   if (level == 3) add({TechniqueId::kSeForcingChains});
   if (level >= 4) add({TechniqueId::kSeDynamicChains});
   if (level >= 5) add({TechniqueId::kNestedChainForcing});
+  // The chain and loop rules write no text: few of their steps on branch
+  // grids reach the output (see WriteLazyTexts).
+  lazy_text_.assign(inner_.size(), 0);
+  for (size_t i = 0; i < inner_.size(); ++i) {
+    if (auto* chain = dynamic_cast<ChainTechnique*>(inner_[i].get())) {
+      chain->set_write_text(false);
+      lazy_text_[i] = 1;
+    } else if (auto* loop = dynamic_cast<CycleTechnique*>(inner_[i].get())) {
+      loop->set_write_text(false);
+      lazy_text_[i] = 1;
+    }
+  }
 }
 
 std::optional<Deduction> SeForcingChains::Find(const Board& board) const {
@@ -926,10 +1179,14 @@ void SeForcingChains::FindAll(const Board& board,
 
 std::optional<Deduction> SeForcingChains::Search(
     const Board& board, std::vector<Deduction>* all) const {
-  SeSearch search(*this, board, dynamic_, inner_, num_basics_, group_ends_);
+  SeSearch search(*this, board, dynamic_, inner_, num_basics_, group_ends_,
+                  lazy_text_);
   const bool budget = level_ > 0;
   if (budget) {
-    if (tl_work.depth == 0) tl_work = {0, max_work_, 0};
+    if (tl_work.depth == 0) {
+      tl_work = {0, max_work_, 0};
+      tl_inner_cache.Reset(BoardKey(board));
+    }
     ++tl_work.depth;
   }
   std::optional<Deduction> best;
@@ -939,6 +1196,13 @@ std::optional<Deduction> SeForcingChains::Search(
     best = search.Run();
   }
   if (budget) --tl_work.depth;
+  // The outermost search writes the texts its inner searches left out.
+  if (budget && tl_work.depth == 0) {
+    LazyTexts texts;
+    if (best) WriteLazyTexts(board, &texts, &*best);
+    if (all != nullptr)
+      for (Deduction& d : *all) WriteLazyTexts(board, &texts, &d);
+  }
   return best;
 }
 

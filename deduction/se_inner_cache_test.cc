@@ -1,0 +1,148 @@
+// InnerStepCache (deduction/se_inner_cache.h) on its own, and the nested
+// forcing chains that share it: a step found with the cache warm, under any
+// work budget, is the step found with it cold.
+#include "deduction/se_inner_cache.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/board.h"
+#include "core/format.h"
+#include "deduction/registry.h"
+#include "gtest/gtest.h"
+#include "tests/testing/status_matchers.h"
+
+namespace sudoku {
+namespace {
+
+std::vector<Deduction> Steps(int n) {
+  std::vector<Deduction> steps(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) steps[static_cast<size_t>(i)].complexity = i;
+  return steps;
+}
+
+TEST(InnerStepCacheTest, FindHandsOutAnEntryOnlyWhenItsWorkFits) {
+  InnerStepCache cache;
+  cache.Reset("board");
+  EXPECT_EQ(cache.Find("grid", 0, 0), nullptr);
+  std::vector<Deduction> steps = Steps(2);
+  const InnerStepCache::Entry* kept = cache.Insert("grid", &steps, 100);
+  ASSERT_NE(kept, nullptr);
+  EXPECT_EQ(kept->steps.size(), 2u);
+  EXPECT_EQ(kept->work, 100);
+  EXPECT_EQ(cache.Find("grid", 0, 0), kept);       // no limit
+  EXPECT_EQ(cache.Find("grid", 900, 1000), kept);  // 900 + 100 fits
+  EXPECT_EQ(cache.Find("grid", 901, 1000), nullptr);
+  EXPECT_EQ(cache.Find("other", 0, 0), nullptr);
+}
+
+TEST(InnerStepCacheTest,
+     InsertKeepsTheFirstEntryAndResetForgetsOnlyOnANewBoard) {
+  InnerStepCache cache;
+  cache.Reset("board");
+  std::vector<Deduction> first = Steps(1), second = Steps(3);
+  const InnerStepCache::Entry* kept = cache.Insert("grid", &first, 5);
+  ASSERT_NE(kept, nullptr);
+  EXPECT_EQ(cache.Insert("grid", &second, 7), nullptr);
+  EXPECT_EQ(second.size(), 3u);  // left to the caller
+  cache.Reset("board");
+  EXPECT_EQ(cache.Find("grid", 0, 0), kept);
+  cache.Reset("another board");
+  EXPECT_EQ(cache.size(), 0u);
+  EXPECT_EQ(cache.Find("grid", 0, 0), nullptr);
+}
+
+TEST(InnerStepCacheTest, StopsTakingEntriesWhenFull) {
+  InnerStepCache cache;
+  std::vector<Deduction> big =
+      Steps(static_cast<int>(InnerStepCache::kMaxSteps));
+  ASSERT_NE(cache.Insert("a", &big, 1), nullptr);
+  std::vector<Deduction> one = Steps(1);
+  EXPECT_EQ(cache.Insert("b", &one, 1), nullptr);
+  std::vector<Deduction> none;
+  EXPECT_NE(cache.Insert("c", &none, 1), nullptr);
+}
+
+void ExpectSameStep(const std::optional<Deduction>& a,
+                    const std::optional<Deduction>& b) {
+  ASSERT_EQ(a.has_value(), b.has_value());
+  if (!a) return;
+  EXPECT_EQ(a->technique, b->technique);
+  EXPECT_EQ(a->rating, b->rating);
+  EXPECT_EQ(a->complexity, b->complexity);
+  EXPECT_EQ(a->text, b->text);
+  EXPECT_EQ(a->placements, b->placements);
+  EXPECT_EQ(a->eliminations, b->eliminations);
+  EXPECT_EQ(a->pattern_candidates, b->pattern_candidates);
+  EXPECT_EQ(a->nested.size(), b->nested.size());
+}
+
+// SE's first step of this puzzle is a level-1 dynamic forcing chain (see
+// se_chaining_test.cc); level 3, whose inner forcing chains count work of
+// their own, finds one too. Each is searched with the cache cold (another
+// board searched just before) and warm (this board searched just before
+// without a budget), under budgets that stop the search early and late.
+TEST(InnerStepCacheTest, NestedChainsFindTheSameStepWithTheCacheWarm) {
+  auto grid = ParseGrid(
+      ".....1.....7.2.....9.6.8..5..1..7....6.9....42.9.........8...59.8.."
+      "..4....6.3...8");
+  ASSERT_OK(grid);
+  auto board = Board::FromGrid(*grid);
+  ASSERT_OK(board);
+  auto other_grid = ParseGrid(
+      "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3"
+      "...9.8...2.....1");
+  ASSERT_OK(other_grid);
+  auto other = Board::FromGrid(*other_grid);
+  ASSERT_OK(other);
+  for (TechniqueId tid : {TechniqueId::kDynamicForcingChainPlus,
+                          TechniqueId::kNestedChainMultiple}) {
+    std::unique_ptr<Technique> t = MakeTechnique(tid);
+    for (int64_t budget : {int64_t{150'000}, int64_t{400'000}, int64_t{0}}) {
+      SCOPED_TRACE(::testing::Message() << t->id() << " budget " << budget);
+      t->SetWorkBudget(0);
+      t->Find(*other);
+      t->SetWorkBudget(budget);
+      const std::optional<Deduction> cold = t->Find(*board);
+      t->SetWorkBudget(0);
+      t->Find(*board);
+      t->SetWorkBudget(budget);
+      const std::optional<Deduction> warm = t->Find(*board);
+      ExpectSameStep(cold, warm);
+    }
+  }
+}
+
+// The nested chains search their inner chain and loop rules without text
+// and write it only for the steps they report: every nested step of the
+// reported step, at every depth, has its rule's text.
+void ExpectTexts(const Deduction& d) {
+  const TechniqueInfo* info = FindTechniqueInfo(d.technique);
+  ASSERT_NE(info, nullptr) << d.technique;
+  EXPECT_EQ(d.text.rfind(std::string(info->name), 0), 0u)
+      << d.technique << ": " << d.text;
+  for (const Deduction& n : d.nested) ExpectTexts(n);
+}
+
+TEST(InnerStepCacheTest, NestedStepsHaveTheirTexts) {
+  auto grid = ParseGrid(
+      ".....1.....7.2.....9.6.8..5..1..7....6.9....42.9.........8...59.8.."
+      "..4....6.3...8");
+  ASSERT_OK(grid);
+  auto board = Board::FromGrid(*grid);
+  ASSERT_OK(board);
+  std::vector<Deduction> all;
+  MakeTechnique(TechniqueId::kNestedChainForcing)->FindAll(*board, &all);
+  int nested = 0;
+  for (const Deduction& d : all) {
+    ExpectTexts(d);
+    nested += static_cast<int>(d.nested.size());
+  }
+  EXPECT_GT(nested, 0);
+}
+
+}  // namespace
+}  // namespace sudoku
