@@ -55,8 +55,11 @@ struct Links {
 struct Found {
   double difficulty;
   int complexity;
-  int sort_key;  // X only 2, Y only 3, both 4
-  Deduction step;
+  int sort_key;    // X only 2, Y only 3, both 4
+  Deduction step;  // its eliminations and technique (the rest: Describe)
+  // The chain from its end back to the assumption: (literal, cause) pairs.
+  std::vector<std::pair<int, int>> line;
+  bool flip;  // a loop: its "off" candidates count as turned on too
 };
 
 class UnaryChainer {
@@ -157,6 +160,10 @@ class UnaryChainer {
       list->links.clear();
     }
     last_.assign(static_cast<size_t>(shape_.num_cells()), -1);
+    present_.clear();
+    index_.assign(static_cast<size_t>(lits), -1);
+    low_.assign(static_cast<size_t>(lits), 0);
+    comp_.assign(static_cast<size_t>(lits), -1);
     for (int lit = 0; lit < lits; ++lit) {
       y_links_.begin[static_cast<size_t>(lit)] =
           static_cast<int>(y_links_.links.size());
@@ -164,6 +171,7 @@ class UnaryChainer {
           static_cast<int>(x_links_.links.size());
       const int cell = CellOf(lit), d = DigitOf(lit);
       if (!Has(cell, d)) continue;
+      present_.push_back(lit);
       const CandidateSet cs = board_.candidates(cell);
       if (IsOn(lit)) {
         for (int x : cs)
@@ -258,34 +266,33 @@ class UnaryChainer {
 
   // The strongly connected components of the links (Tarjan's algorithm).
   void Components(Links links) {
-    const int lits = 2 * shape_.num_cells() * n_;
-    id_.assign(static_cast<size_t>(lits), -1);
-    verts_.clear();
-    for (int lit = 0; lit < lits; ++lit)
-      if (Has(CellOf(lit), DigitOf(lit))) {
-        id_[static_cast<size_t>(lit)] = static_cast<int>(verts_.size());
-        verts_.push_back(lit);
-      }
-    const size_t v = verts_.size();
-    adj_begin_.assign(v + 1, 0);
-    adj_.clear();
-    for (size_t u = 0; u < v; ++u) {
-      adj_begin_[u] = static_cast<int>(adj_.size());
-      ForEachLink(verts_[u], links, [&](const Link& k) {
-        adj_.push_back(id_[static_cast<size_t>(k.lit)]);
-      });
+    links_ = links;
+    for (int lit : present_) {
+      index_[static_cast<size_t>(lit)] = -1;
+      comp_[static_cast<size_t>(lit)] = -1;
     }
-    adj_begin_[v] = static_cast<int>(adj_.size());
-    index_.assign(v, -1);
-    low_.assign(v, 0);
-    comp_.assign(v, -1);
     stack_.clear();
     next_index_ = 0;
     next_comp_ = 0;
-    for (size_t u = 0; u < v; ++u)
-      if (index_[u] < 0) Strong(static_cast<int>(u));
+    for (int lit : present_)
+      if (index_[static_cast<size_t>(lit)] < 0) Strong(lit);
   }
-  // Tarjan's algorithm from `root`, with an explicit stack of (vertex,
+  // The number of links Components follows from `lit`, and the i-th: its
+  // Y-links first, then its X-links (ForEachLink's order).
+  int NumLinks(int lit) const {
+    return (links_.y ? static_cast<int>(y_links_.Of(lit).size()) : 0) +
+           (IsOn(lit) || links_.x ? static_cast<int>(x_links_.Of(lit).size())
+                                  : 0);
+  }
+  int LinkAt(int lit, int i) const {
+    if (links_.y) {
+      const absl::Span<const Link> y = y_links_.Of(lit);
+      if (i < static_cast<int>(y.size())) return y[static_cast<size_t>(i)].lit;
+      i -= static_cast<int>(y.size());
+    }
+    return x_links_.Of(lit)[static_cast<size_t>(i)].lit;
+  }
+  // Tarjan's algorithm from `root`, with an explicit stack of (literal,
   // next link) so that no board's size limits the depth.
   void Strong(int root) {
     frames_.assign(1, {root, 0});
@@ -293,8 +300,8 @@ class UnaryChainer {
     while (!frames_.empty()) {
       auto& [u, next] = frames_.back();
       const size_t su = static_cast<size_t>(u);
-      if (next < adj_begin_[su + 1] - adj_begin_[su]) {
-        const int w = adj_[static_cast<size_t>(adj_begin_[su] + next++)];
+      if (next < NumLinks(u)) {
+        const int w = LinkAt(u, next++);
         const size_t sw = static_cast<size_t>(w);
         if (index_[sw] < 0) {
           Visit(w);
@@ -335,18 +342,15 @@ class UnaryChainer {
   // False when `from` cannot lead to `to`: another component, which
   // completed after from's (true may still find no path).
   bool MayReach(int from, int to) const {
-    const int f = id_[static_cast<size_t>(from)];
-    const int t = id_[static_cast<size_t>(to)];
-    if (f < 0 || t < 0) return false;
-    return comp_[static_cast<size_t>(t)] <= comp_[static_cast<size_t>(f)];
+    if (!Present(from) || !Present(to)) return false;
+    return comp_[static_cast<size_t>(to)] <= comp_[static_cast<size_t>(from)];
   }
   // True when both are in one component (each leads to the other).
   bool SameComponent(int a, int b) const {
-    const int x = id_[static_cast<size_t>(a)];
-    const int y = id_[static_cast<size_t>(b)];
-    return x >= 0 && y >= 0 &&
-           comp_[static_cast<size_t>(x)] == comp_[static_cast<size_t>(y)];
+    return Present(a) && Present(b) &&
+           comp_[static_cast<size_t>(a)] == comp_[static_cast<size_t>(b)];
   }
+  bool Present(int lit) const { return Has(CellOf(lit), DigitOf(lit)); }
 
   // Breadth first, a layer of "on" then a layer of "off", from `start`
   // (on): ends_ gets every "on" of the start reached from the fourth
@@ -469,44 +473,24 @@ class UnaryChainer {
     return static_cast<int>(std::unique(sorted.begin(), sorted.end()) -
                             sorted.begin());
   }
-  std::string LitName(int lit) const {
-    return absl::StrCat(shape_.CellName(CellOf(lit)), IsOn(lit) ? "=" : "<>",
-                        std::string(1, shape_.Symbol(DigitOf(lit))));
-  }
-  // Fills the step's pattern, its on_causes (`flip` also counts the
-  // "off" candidates as turned on: a cycle read backwards) and its text.
-  void Describe(const std::vector<int>& line, bool flip, Deduction* d) const {
-    std::vector<std::string> names;
-    for (auto it = line.rbegin(); it != line.rend(); ++it) {
-      const Pot& p = pool_[static_cast<size_t>(*it)];
-      names.push_back(LitName(p.lit));
-      d->pattern_candidates.push_back({CellOf(p.lit), DigitOf(p.lit)});
-      if (p.cause != kNoCause && (IsOn(p.lit) || flip))
-        d->on_causes.push_back({CellOf(p.lit), DigitOf(p.lit),
-                                p.cause == kCellCause ? -1 : p.cause});
+  // Lists the step whose chain is `line` (pool indexes, end first), rated
+  // on `base`; its pattern and text wait for Describe.
+  void Emit(double base, const std::vector<int>& line, bool flip, Links links,
+            Deduction d, std::vector<Found>* out) {
+    std::vector<std::pair<int, int>> chain;
+    std::vector<int> lits;
+    for (int p : line) {
+      const Pot& pot = pool_[static_cast<size_t>(p)];
+      chain.push_back({pot.lit, pot.cause});
+      lits.push_back(pot.lit);
     }
-    Canonicalize(&d->pattern_candidates);
-    for (const CellDigit& cd : d->pattern_candidates)
-      d->pattern_cells.push_back(cd.cell);
-    d->pattern_cells.erase(
-        std::unique(d->pattern_cells.begin(), d->pattern_cells.end()),
-        d->pattern_cells.end());
-    std::sort(d->on_causes.begin(), d->on_causes.end(),
-              [](const ChainCause& a, const ChainCause& b) {
-                return std::tie(a.cell, a.digit, a.unit) <
-                       std::tie(b.cell, b.digit, b.unit);
-              });
-    d->on_causes.erase(std::unique(d->on_causes.begin(), d->on_causes.end()),
-                       d->on_causes.end());
-    d->text = absl::StrJoin(names, " -> ");
-  }
-  void Emit(double base, int complexity, Links links, Deduction d,
-            std::vector<Found>* out) {
+    const int complexity = Distinct(lits);
     const double difficulty = SeChainDifficulty(base, complexity);
     d.rating = std::round(difficulty * 10.0) / 10.0;
     d.complexity = complexity;
     const int key = links.x && links.y ? 4 : (links.y ? 3 : 2);
-    out->push_back({difficulty, complexity, key, std::move(d)});
+    out->push_back(
+        {difficulty, complexity, key, std::move(d), std::move(chain), flip});
   }
 
   // The cycle ending at pool_[end] (the start "on" again): it removes each
@@ -541,12 +525,8 @@ class UnaryChainer {
                             : links.y          ? TechniqueId::kYCycle
                                                : TechniqueId::kXCycle;
     step.technique = std::string(GetTechniqueInfo(tid).id);
-    std::vector<int> lits;
-    for (int p : Line(end)) lits.push_back(pool_[static_cast<size_t>(p)].lit);
-    Describe(Line(end), /*flip=*/true, &step);
-    step.text = absl::StrCat(GetTechniqueInfo(tid).name, ": ", step.text);
-    Emit(links.x && links.y ? 7.0 : 6.5, Distinct(lits), links, std::move(step),
-         out);
+    Emit(links.x && links.y ? 7.0 : 6.5, Line(end), /*flip=*/true, links,
+         std::move(step), out);
   }
 
   // The forcing chain ending at pool_[target], the assumption's opposite:
@@ -564,12 +544,8 @@ class UnaryChainer {
     }
     const TechniqueId tid = links.y ? TechniqueId::kAic : TechniqueId::kXChain;
     step.technique = std::string(GetTechniqueInfo(tid).id);
-    const std::vector<int> line = Line(target);
-    std::vector<int> lits;
-    for (int p : line) lits.push_back(pool_[static_cast<size_t>(p)].lit);
-    Describe(line, /*flip=*/false, &step);
-    step.text = absl::StrCat(GetTechniqueInfo(tid).name, ": ", step.text);
-    Emit(links.y ? 7.0 : 6.6, Distinct(lits), links, std::move(step), out);
+    Emit(links.y ? 7.0 : 6.6, Line(target), /*flip=*/false, links,
+         std::move(step), out);
   }
 
   const Board& board_;
@@ -581,10 +557,11 @@ class UnaryChainer {
   std::vector<int> pending_on_, pending_off_;
   std::vector<Pot> pool_;
   std::vector<int> ends_, preds_;
-  // Components: the grid's literals (verts_, id_ their index), Tarjan's
-  // state and each literal's component (comp_, numbered as completed).
-  std::vector<int> id_, verts_, index_, low_, comp_, stack_;
-  std::vector<int> adj_begin_, adj_;  // links between verts_ indexes
+  // Components: the grid's literals (present_), the links followed,
+  // Tarjan's state and each literal's component (comp_, numbered as
+  // completed), all indexed by literal.
+  std::vector<int> present_, index_, low_, comp_, stack_;
+  Links links_{true, true};
   std::vector<std::pair<int, int>> frames_;
   int next_comp_ = 0;
   int64_t work_ = 0;  // candidates reached, all searches of this list
@@ -592,6 +569,45 @@ class UnaryChainer {
   std::vector<int> place_count_, place_cells_, last_;  // BuildLinks
   std::vector<char> seen_;
 };
+
+// "r1c2=5" / "r1c2<>5" for literal `lit` (candidate * 2 + on).
+std::string LitName(const Shape& shape, int lit) {
+  const int n = shape.size();
+  return absl::StrCat(shape.CellName((lit >> 1) / n), (lit & 1) ? "=" : "<>",
+                      std::string(1, shape.Symbol((lit >> 1) % n + 1)));
+}
+
+// Fills a listed step's pattern, its on_causes (`f.flip`: the "off"
+// candidates count as turned on too, a loop read backwards) and its text.
+void Describe(const Shape& shape, Found* f) {
+  Deduction* d = &f->step;
+  const int n = shape.size();
+  std::vector<std::string> names;
+  for (auto it = f->line.rbegin(); it != f->line.rend(); ++it) {
+    const auto [lit, cause] = *it;
+    const int cell = (lit >> 1) / n, digit = (lit >> 1) % n + 1;
+    names.push_back(LitName(shape, lit));
+    d->pattern_candidates.push_back({cell, digit});
+    if (cause != kNoCause && ((lit & 1) != 0 || f->flip))
+      d->on_causes.push_back({cell, digit, cause == kCellCause ? -1 : cause});
+  }
+  Canonicalize(&d->pattern_candidates);
+  for (const CellDigit& cd : d->pattern_candidates)
+    d->pattern_cells.push_back(cd.cell);
+  d->pattern_cells.erase(
+      std::unique(d->pattern_cells.begin(), d->pattern_cells.end()),
+      d->pattern_cells.end());
+  std::sort(d->on_causes.begin(), d->on_causes.end(),
+            [](const ChainCause& a, const ChainCause& b) {
+              return std::tie(a.cell, a.digit, a.unit) <
+                     std::tie(b.cell, b.digit, b.unit);
+            });
+  d->on_causes.erase(std::unique(d->on_causes.begin(), d->on_causes.end()),
+                     d->on_causes.end());
+  const TechniqueInfo* info = FindTechniqueInfo(d->technique);
+  d->text = absl::StrCat(info != nullptr ? info->name : d->technique, ": ",
+                         absl::StrJoin(names, " -> "));
+}
 
 }  // namespace
 
@@ -620,7 +636,9 @@ void SeStaticChains::FindAll(const Board& board,
     std::vector<int> key;
     for (const CellDigit& e : f.step.eliminations)
       key.push_back(e.cell * 64 + e.digit);
-    if (listed.insert(std::move(key)).second) out->push_back(std::move(f.step));
+    if (!listed.insert(std::move(key)).second) continue;
+    Describe(board.shape(), &f);
+    out->push_back(std::move(f.step));
   }
 }
 
