@@ -76,9 +76,12 @@ class UnaryChainer {
   // candidate of a cell with two or more, in cell order, its cycles then
   // its forcing chains.
   void Collect(std::vector<Found>* out) {
+    // The X-only and Y-only passes follow a subset of the links of the
+    // XY pass: what cannot happen along all links cannot happen along
+    // some, so one set of components (of all links) serves the three.
+    Components(Links{true, true});
     for (const Links links :
          {Links{true, false}, Links{false, true}, Links{true, true}}) {
-      Components(links);
       for (int cell = 0; cell < shape_.num_cells(); ++cell) {
         if (board_.value(cell) != 0) continue;
         const CandidateSet cs = board_.candidates(cell);
