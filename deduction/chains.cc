@@ -346,12 +346,11 @@ void ChainTechnique::FindAll(const Board& board,
 namespace {
 
 // Fills in the step of the chain from the start to the state `end_state`
-// (through `parent`), its conclusions already in `d`; its text only when
-// `write_text`.
+// (through `parent`), its conclusions already in `d`.
 void DescribeChain(const Technique& technique, ChainKind kind,
                    const Board& board, const Graph& g, const int* parent,
                    const Node& start, int end_state, double rating,
-                   bool write_text, Deduction* d) {
+                   Deduction* d) {
   const Shape& shape = board.shape();
   std::vector<int> path;
   for (int x = end_state; x != -1; x = parent[static_cast<size_t>(x)])
@@ -360,10 +359,8 @@ void DescribeChain(const Technique& technique, ChainKind kind,
   std::string chain;
   for (size_t i = 0; i < path.size(); ++i) {
     const Node pn = g.NodeAt(path[i]);
-    if (write_text) {
-      if (i > 0) chain += (i % 2 == 1) ? "=" : "-";
-      chain += NodeName(shape, pn, kind != ChainKind::kX);
-    }
+    if (i > 0) chain += (i % 2 == 1) ? "=" : "-";
+    chain += NodeName(shape, pn, kind != ChainKind::kX);
     for (int k = 0; k < pn.ncells; ++k) {
       d->pattern_cells.push_back(pn.cells[static_cast<size_t>(k)]);
       d->pattern_candidates.push_back(
@@ -384,7 +381,6 @@ void DescribeChain(const Technique& technique, ChainKind kind,
       d->pattern_cells.end());
   d->technique = std::string(technique.id());
   d->rating = rating;
-  if (!write_text) return;
   const std::string conclusion =
       d->placements.empty()
           ? ChainEliminationText(shape, d->eliminations)
@@ -489,8 +485,7 @@ void ChainTechnique::Search(const Board& board, bool all,
         } else {
           d.eliminations = elims;
         }
-        DescribeChain(*this, kind_, board, g, parent, start, next, rating,
-                      write_text_, &d);
+        DescribeChain(*this, kind_, board, g, parent, start, next, rating, &d);
         if (all) {
           out->push_back(std::move(d));
         } else {

@@ -63,17 +63,12 @@ class ChainTechnique : public Technique {
       : Technique(tid), kind_(kind) {}
   std::optional<Deduction> Find(const Board& board) const override;
   void FindAll(const Board& board, std::vector<Deduction>* out) const override;
-  // Off: steps come without their text (Deduction::text empty), for the
-  // nested forcing chains, which search this rule on many branch grids and
-  // write the text only of the few steps they report (se_chaining.cc).
-  void set_write_text(bool on) { write_text_ = on; }
 
  private:
   // Appends the deductions found: every one when `all`, else the lowest
   // rated.
   void Search(const Board& board, bool all, std::vector<Deduction>* out) const;
   ChainKind kind_;
-  bool write_text_ = true;
 };
 
 // Remote pairs: bivalue cells holding the same pair {x,y}, each seeing the

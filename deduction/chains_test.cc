@@ -95,42 +95,6 @@ TEST(ChainTextTest, AicWritesDigitsOnEveryNode) {
   EXPECT_GE(d->rating, 7.0);
 }
 
-// With the text off (as the nested forcing chains search them), the chain
-// and loop rules find the same steps, only without text.
-TEST(ChainTextTest, WithoutTextTheStepsAreTheSame) {
-  for (const char* code : {"0701", "0708"}) {
-    const testing::RegLibCase c = SampleCase(code);
-    for (TechniqueId tid :
-         {TechniqueId::kXChain, TechniqueId::kAic, TechniqueId::kXCycle,
-          TechniqueId::kYCycle, TechniqueId::kCycle}) {
-      std::unique_ptr<Technique> with = MakeTechnique(tid);
-      std::unique_ptr<Technique> without = MakeTechnique(tid);
-      if (auto* chain = dynamic_cast<ChainTechnique*>(without.get())) {
-        chain->set_write_text(false);
-      } else {
-        auto* loop = dynamic_cast<CycleTechnique*>(without.get());
-        ASSERT_NE(loop, nullptr);
-        loop->set_write_text(false);
-      }
-      std::vector<Deduction> a, b;
-      with->FindAll(c.board, &a);
-      without->FindAll(c.board, &b);
-      ASSERT_EQ(a.size(), b.size()) << code << " " << with->id();
-      for (size_t i = 0; i < a.size(); ++i) {
-        EXPECT_FALSE(a[i].text.empty());
-        EXPECT_TRUE(b[i].text.empty());
-        EXPECT_EQ(a[i].technique, b[i].technique);
-        EXPECT_EQ(a[i].rating, b[i].rating);
-        EXPECT_EQ(a[i].placements, b[i].placements);
-        EXPECT_EQ(a[i].eliminations, b[i].eliminations);
-        EXPECT_EQ(a[i].pattern_cells, b[i].pattern_cells);
-        EXPECT_EQ(a[i].pattern_candidates, b[i].pattern_candidates);
-        EXPECT_EQ(a[i].on_causes, b[i].on_causes);
-      }
-    }
-  }
-}
-
 TEST(ForcingChainTest, ContradictionChainExplainsBothSidesOfTheClash) {
   const testing::RegLibCase c = SampleCase("0707");
   auto t = FindTechnique("dynamic_forcing_chain");

@@ -259,15 +259,14 @@ void CycleTechnique::Search(const Board& board, bool all,
       for (const CellDigit& cd : d.pattern_candidates)
         if (d.pattern_cells.empty() || d.pattern_cells.back() != cd.cell)
           d.pattern_cells.push_back(cd.cell);
-      if (write_text_)
-        d.text = absl::StrCat(
-            name(),
-            kind_ == CycleKind::kX
-                ? absl::StrCat(" on ",
-                               std::string(1, shape.Symbol(g.Digit(loop[0]))))
-                : std::string(),
-            ": ", LoopText(shape, g, kind_, loop), " => ",
-            ChainEliminationText(shape, d.eliminations));
+      d.text = absl::StrCat(
+          name(),
+          kind_ == CycleKind::kX
+              ? absl::StrCat(" on ",
+                             std::string(1, shape.Symbol(g.Digit(loop[0]))))
+              : std::string(),
+          ": ", LoopText(shape, g, kind_, loop), " => ",
+          ChainEliminationText(shape, d.eliminations));
       if (all) {
         out->push_back(std::move(d));
         continue;

@@ -41,13 +41,10 @@ class CycleTechnique : public Technique {
       : Technique(tid), kind_(kind) {}
   std::optional<Deduction> Find(const Board& board) const override;
   void FindAll(const Board& board, std::vector<Deduction>* out) const override;
-  // Off: steps come without their text (see ChainTechnique).
-  void set_write_text(bool on) { write_text_ = on; }
 
  private:
   void Search(const Board& board, bool all, std::vector<Deduction>* out) const;
   CycleKind kind_;
-  bool write_text_ = true;
 };
 
 }  // namespace sudoku

@@ -8,9 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <cassert>
 #include <cstdint>
-#include <cstring>
 #include <deque>
 #include <memory>
 #include <optional>
@@ -26,7 +24,6 @@
 #include "absl/types/span.h"
 #include "core/bits.h"
 #include "deduction/chains.h"
-#include "deduction/cycles.h"
 #include "deduction/registry.h"
 #include "deduction/se_inner_cache.h"
 #include "deduction/se_static_chains.h"
@@ -71,67 +68,6 @@ std::string BoardKey(const Board& board) {
   return key;
 }
 
-// An inner chain or loop step found without its text (ChainTechnique::
-// set_write_text) carries in its text a token instead: kLazyText, the
-// search (the technique's TechniqueInfo*, then the branch's grid as the
-// chainer's grid_key_) and the step's index among that search's steps.
-// The outermost search writes the texts of the steps it reports
-// (WriteLazyTexts) by searching those grids again with the text on.
-constexpr char kLazyText = '\x01';
-
-std::string TextToken(const TechniqueInfo* info, const std::string& grid,
-                      size_t index) {
-  const uint32_t i = static_cast<uint32_t>(index);
-  std::string token(1, kLazyText);
-  token.append(reinterpret_cast<const char*>(&info), sizeof info);
-  token += grid;
-  token.append(reinterpret_cast<const char*>(&i), sizeof i);
-  return token;
-}
-
-// The texts of the steps of each search named in a token, once searched.
-using LazyTexts = absl::flat_hash_map<std::string, std::vector<std::string>>;
-
-// Replaces each token (TextToken) in `d`'s text and its nested steps' by
-// the step's text; `board`: the board of the outermost search (the branch
-// grids differ from it only in their empty cells' candidates).
-void WriteLazyTexts(const Board& board, LazyTexts* texts, Deduction* d) {
-  if (!d->text.empty() && d->text[0] == kLazyText) {
-    const size_t search_size = d->text.size() - sizeof(uint32_t);
-    uint32_t index = 0;
-    std::memcpy(&index, d->text.data() + search_size, sizeof index);
-    auto [it, fresh] = texts->try_emplace(d->text.substr(0, search_size));
-    if (fresh) {
-      const std::string& search = it->first;
-      const TechniqueInfo* info = nullptr;
-      std::memcpy(&info, search.data() + 1, sizeof info);
-      const char* grid = search.data() + 1 + sizeof info;
-      const int cells = board.shape().num_cells();
-      const bool narrow =
-          search.size() - 1 - sizeof info == 2 * static_cast<size_t>(cells);
-      Board branch = board;
-      for (int c = 0; c < cells; ++c) {
-        if (board.value(c) != 0) continue;
-        uint32_t bits = 0;
-        if (narrow) {
-          uint16_t low = 0;
-          std::memcpy(&low, grid + 2 * c, sizeof low);
-          bits = low;
-        } else {
-          std::memcpy(&bits, grid + 4 * c, sizeof bits);
-        }
-        branch.SetCandidates(c, CandidateSet(bits));
-      }
-      std::vector<Deduction> found;
-      MakeTechnique(info->tid)->FindAll(branch, &found);
-      for (Deduction& f : found) it->second.push_back(std::move(f.text));
-    }
-    assert(index < it->second.size());
-    d->text = it->second[index];
-  }
-  for (Deduction& n : d->nested) WriteLazyTexts(board, texts, &n);
-}
-
 // Literal expansions per Find() on boards larger than 9x9.
 constexpr int64_t kMaxSeChainWork = 20'000'000;
 // The work an inner technique's call on a branch's grid counts.
@@ -163,8 +99,7 @@ class Chainer {
   // group_ends[k]); not owned.
   Chainer(const Board& board, bool dynamic,
           const std::vector<std::unique_ptr<Technique>>& inner,
-          size_t num_basics, const std::vector<size_t>& group_ends,
-          const std::vector<char>& lazy_text)
+          size_t num_basics, const std::vector<size_t>& group_ends)
       : board_(board),
         shape_(board.shape()),
         n_(board.shape().size()),
@@ -172,7 +107,6 @@ class Chainer {
         inner_(inner),
         num_basics_(num_basics),
         group_ends_(group_ends),
-        lazy_text_(lazy_text),
         branch_(board) {
     const size_t cells = static_cast<size_t>(shape_.num_cells());
     const size_t lits = 2 * cells * static_cast<size_t>(n_);
@@ -386,9 +320,6 @@ class Chainer {
     const int64_t before = tl_work.used;
     std::vector<Deduction> steps;
     t.FindAll(branch_, &steps);
-    if (lazy_text_[i])
-      for (size_t k = 0; k < steps.size(); ++k)
-        steps[k].text = TextToken(info, grid_key_, k);
     // A search the budget cut short is this chainer's alone.
     const InnerStepCache::Entry* kept =
         tl_work.Exhausted()
@@ -691,7 +622,6 @@ class Chainer {
   const std::vector<std::unique_ptr<Technique>>& inner_;
   const size_t num_basics_;
   const std::vector<size_t>& group_ends_;
-  const std::vector<char>& lazy_text_;   // per inner technique: no text
   std::vector<const Deduction*> steps_;  // one rule's steps (ApplyInner)
   Board branch_;  // the branch's grid for the inner techniques (level 1+)
   bool branch_set_ = false;  // branch_ holds the grid of this ApplyInner
@@ -747,15 +677,14 @@ class SeSearch {
  public:
   SeSearch(const Technique& technique, const Board& board, bool dynamic,
            const std::vector<std::unique_ptr<Technique>>& inner,
-           size_t num_basics, const std::vector<size_t>& group_ends,
-           const std::vector<char>& lazy_text)
+           size_t num_basics, const std::vector<size_t>& group_ends)
       : technique_(technique),
         board_(board),
         shape_(board.shape()),
         n_(board.shape().size()),
         dynamic_(dynamic),
         plus_(!inner.empty()),
-        chainer_(board, dynamic, inner, num_basics, group_ends, lazy_text) {
+        chainer_(board, dynamic, inner, num_basics, group_ends) {
     const size_t cands = static_cast<size_t>(shape_.num_cells() * n_);
     memo_begin_.assign(cands, -1);
     memo_end_.assign(cands, 0);
@@ -1154,18 +1083,6 @@ SeForcingChains::SeForcingChains(TechniqueId tid, bool dynamic, int level)
   if (level == 3) add({TechniqueId::kSeForcingChains});
   if (level >= 4) add({TechniqueId::kSeDynamicChains});
   if (level >= 5) add({TechniqueId::kNestedChainForcing});
-  // The chain and loop rules write no text: few of their steps on branch
-  // grids reach the output (see WriteLazyTexts).
-  lazy_text_.assign(inner_.size(), 0);
-  for (size_t i = 0; i < inner_.size(); ++i) {
-    if (auto* chain = dynamic_cast<ChainTechnique*>(inner_[i].get())) {
-      chain->set_write_text(false);
-      lazy_text_[i] = 1;
-    } else if (auto* loop = dynamic_cast<CycleTechnique*>(inner_[i].get())) {
-      loop->set_write_text(false);
-      lazy_text_[i] = 1;
-    }
-  }
 }
 
 std::optional<Deduction> SeForcingChains::Find(const Board& board) const {
@@ -1179,8 +1096,7 @@ void SeForcingChains::FindAll(const Board& board,
 
 std::optional<Deduction> SeForcingChains::Search(
     const Board& board, std::vector<Deduction>* all) const {
-  SeSearch search(*this, board, dynamic_, inner_, num_basics_, group_ends_,
-                  lazy_text_);
+  SeSearch search(*this, board, dynamic_, inner_, num_basics_, group_ends_);
   const bool budget = level_ > 0;
   if (budget) {
     if (tl_work.depth == 0) {
@@ -1196,13 +1112,6 @@ std::optional<Deduction> SeForcingChains::Search(
     best = search.Run();
   }
   if (budget) --tl_work.depth;
-  // The outermost search writes the texts its inner searches left out.
-  if (budget && tl_work.depth == 0) {
-    LazyTexts texts;
-    if (best) WriteLazyTexts(board, &texts, &*best);
-    if (all != nullptr)
-      for (Deduction& d : *all) WriteLazyTexts(board, &texts, &d);
-  }
   return best;
 }
 

@@ -106,9 +106,6 @@ class SeForcingChains : public Technique {
   std::vector<std::unique_ptr<Technique>> inner_;
   size_t num_basics_ = 0;
   std::vector<size_t> group_ends_;
-  // Per inner technique: its steps come without text (a chain or loop
-  // rule; the search writes the text of those it reports).
-  std::vector<char> lazy_text_;
 };
 
 }  // namespace sudoku
