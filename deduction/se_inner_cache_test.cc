@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "core/board.h"
 #include "core/format.h"
 #include "deduction/registry.h"
@@ -17,6 +18,18 @@
 
 namespace sudoku {
 namespace {
+
+// A hardest-list puzzle (SE 10.1) whose first step is a level-1 dynamic
+// forcing chain (see se_chaining_test.cc).
+constexpr const char* kSe101 =
+    ".....1.....7.2.....9.6.8..5..1..7....6.9....42.9.........8...59.8.."
+    "..4....6.3...8";
+
+absl::StatusOr<Board> BoardOf(const char* puzzle) {
+  absl::StatusOr<Grid> grid = ParseGrid(puzzle);
+  if (!grid.ok()) return grid.status();
+  return Board::FromGrid(*grid);
+}
 
 std::vector<Deduction> Steps(int n) {
   std::vector<Deduction> steps(static_cast<size_t>(n));
@@ -86,17 +99,11 @@ void ExpectSameStep(const std::optional<Deduction>& a,
 // board searched just before) and warm (this board searched just before
 // without a budget), under budgets that stop the search early and late.
 TEST(InnerStepCacheTest, NestedChainsFindTheSameStepWithTheCacheWarm) {
-  auto grid = ParseGrid(
-      ".....1.....7.2.....9.6.8..5..1..7....6.9....42.9.........8...59.8.."
-      "..4....6.3...8");
-  ASSERT_OK(grid);
-  auto board = Board::FromGrid(*grid);
+  absl::StatusOr<Board> board = BoardOf(kSe101);
   ASSERT_OK(board);
-  auto other_grid = ParseGrid(
+  absl::StatusOr<Board> other = BoardOf(
       "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3"
       "...9.8...2.....1");
-  ASSERT_OK(other_grid);
-  auto other = Board::FromGrid(*other_grid);
   ASSERT_OK(other);
   for (TechniqueId tid : {TechniqueId::kDynamicForcingChainPlus,
                           TechniqueId::kNestedChainMultiple}) {
@@ -116,9 +123,8 @@ TEST(InnerStepCacheTest, NestedChainsFindTheSameStepWithTheCacheWarm) {
   }
 }
 
-// The nested chains search their inner chain and loop rules without text
-// and write it only for the steps they report: every nested step of the
-// reported step, at every depth, has its rule's text.
+// Steps shared through the cache keep their texts: every nested step of
+// every step, at every depth, has its rule's text.
 void ExpectTexts(const Deduction& d) {
   const TechniqueInfo* info = FindTechniqueInfo(d.technique);
   ASSERT_NE(info, nullptr) << d.technique;
@@ -128,11 +134,7 @@ void ExpectTexts(const Deduction& d) {
 }
 
 TEST(InnerStepCacheTest, NestedStepsHaveTheirTexts) {
-  auto grid = ParseGrid(
-      ".....1.....7.2.....9.6.8..5..1..7....6.9....42.9.........8...59.8.."
-      "..4....6.3...8");
-  ASSERT_OK(grid);
-  auto board = Board::FromGrid(*grid);
+  absl::StatusOr<Board> board = BoardOf(kSe101);
   ASSERT_OK(board);
   std::vector<Deduction> all;
   MakeTechnique(TechniqueId::kNestedChainForcing)->FindAll(*board, &all);
