@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -18,6 +19,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/types/span.h"
 #include "deduction/registry.h"
+#include "deduction/unit_index.h"
 #include "deduction/util.h"
 
 namespace sudoku {
@@ -68,6 +70,7 @@ class UnaryChainer {
       : board_(board),
         shape_(board.shape()),
         n_(board.shape().size()),
+        places_(board),
         stamp_(static_cast<size_t>(2 * board.shape().num_cells() * n_), 0) {
     BuildLinks();
   }
@@ -146,18 +149,6 @@ class UnaryChainer {
   // search, so they are built once.
   void BuildLinks() {
     const int lits = 2 * shape_.num_cells() * n_;
-    // Each digit's places in each unit, in the unit's order.
-    place_count_.assign(static_cast<size_t>(shape_.num_units() * n_), 0);
-    place_cells_.resize(static_cast<size_t>(shape_.num_units() * n_ * n_));
-    for (int u = 0; u < shape_.num_units(); ++u)
-      for (int q : shape_.unit(u)) {
-        if (board_.value(q) != 0) continue;
-        for (int x : board_.candidates(q)) {
-          const size_t k = static_cast<size_t>(u * n_ + x - 1);
-          place_cells_[k * static_cast<size_t>(n_) +
-                       static_cast<size_t>(place_count_[k]++)] = q;
-        }
-      }
     for (LinkList* list : {&y_links_, &x_links_}) {
       list->begin.assign(static_cast<size_t>(lits) + 1, 0);
       list->links.clear();
@@ -186,15 +177,14 @@ class UnaryChainer {
              kCellCause});
       }
       for (int u : Units(cell)) {
-        const size_t k = static_cast<size_t>(u * n_ + d - 1);
-        const int count = place_count_[k];
-        if (!IsOn(lit) && count != 2) continue;
-        for (int i = 0; i < count; ++i) {
-          const int q = place_cells_[k * static_cast<size_t>(n_) +
-                                     static_cast<size_t>(i)];
+        // The digit's places in the unit, in the unit's order.
+        const uint32_t where = places_.where(u, d);
+        if (!IsOn(lit) && std::popcount(where) != 2) continue;
+        for (int pos : Bits(where)) {
+          const int q = places_.CellAt(u, pos);
           if (q == cell || last_[static_cast<size_t>(q)] == lit) continue;
           last_[static_cast<size_t>(q)] = lit;
-          x_links_.links.push_back({Lit(q, d, IsOn(lit) ? false : true), u});
+          x_links_.links.push_back({Lit(q, d, !IsOn(lit)), u});
         }
       }
     }
@@ -554,6 +544,7 @@ class UnaryChainer {
   const Board& board_;
   const Shape& shape_;
   const int n_;
+  const UnitIndex places_;  // each digit's places in each unit
   std::vector<int> stamp_;
   int gen_ = 0;
   LinkList y_links_, x_links_;
@@ -569,7 +560,7 @@ class UnaryChainer {
   int next_comp_ = 0;
   int64_t work_ = 0;  // candidates reached, all searches of this list
   int next_index_ = 0;
-  std::vector<int> place_count_, place_cells_, last_;  // BuildLinks
+  std::vector<int> last_;  // BuildLinks
   std::vector<char> seen_;
 };
 
