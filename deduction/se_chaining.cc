@@ -1098,13 +1098,15 @@ std::optional<Deduction> SeForcingChains::Search(
     const Board& board, std::vector<Deduction>* all) const {
   SeSearch search(*this, board, dynamic_, inner_, num_basics_, group_ends_);
   const bool budget = level_ > 0;
-  if (budget) {
-    if (tl_work.depth == 0) {
-      tl_work = {0, max_work_, 0};
-      tl_inner_cache.Reset(BoardKey(board));
-    }
-    ++tl_work.depth;
+  // An outermost search starts its own count: a level 0 search (the 8.x
+  // rows) has no limit, and must not see what an earlier search on this
+  // thread left (a level 1+ search that used up its budget would cut it
+  // short, on another puzzle or under another rater's budget).
+  if (tl_work.depth == 0) {
+    tl_work = {0, budget ? max_work_ : 0, 0};
+    if (budget) tl_inner_cache.Reset(BoardKey(board));
   }
+  if (budget) ++tl_work.depth;
   std::optional<Deduction> best;
   if (all != nullptr) {
     search.RunAll(all);

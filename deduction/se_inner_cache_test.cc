@@ -123,6 +123,27 @@ TEST(InnerStepCacheTest, NestedChainsFindTheSameStepWithTheCacheWarm) {
   }
 }
 
+// A level 0 search (the 8.x rows, no budget of their own) run after a
+// nested search that used up its budget on this thread finds what it
+// finds on a fresh thread: the outermost search starts its own count.
+TEST(InnerStepCacheTest, AnOutermostSearchIsNotCutShortByAnEarlierBudget) {
+  absl::StatusOr<Board> board = BoardOf(
+      "...4....94.71...3..8..3...5...673.5.3..8.....87..9..4......2.6......."
+      "5..9.2...8.4");
+  ASSERT_OK(board);
+  absl::StatusOr<Board> hardest = BoardOf(kSe101);
+  ASSERT_OK(hardest);
+  const std::unique_ptr<Technique> dynamic =
+      MakeTechnique(TechniqueId::kSeDynamicChains);
+  const std::optional<Deduction> before = dynamic->Find(*board);
+  ASSERT_TRUE(before.has_value());
+  const std::unique_ptr<Technique> nested =
+      MakeTechnique(TechniqueId::kNestedChainMultiple);
+  nested->SetWorkBudget(1);
+  nested->Find(*hardest);
+  ExpectSameStep(before, dynamic->Find(*board));
+}
+
 // Steps shared through the cache keep their texts: every nested step of
 // every step, at every depth, has its rule's text.
 void ExpectTexts(const Deduction& d) {
