@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdint>
 #include <iterator>
+#include <memory>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -144,6 +146,10 @@ absl::Status RaterOptions::Validate() const {
     return absl::InvalidArgumentError(
         "rater: max_nodes must be at least 0 (0 = no budget)");
   }
+  if (top_work < 0) {
+    return absl::InvalidArgumentError(
+        "rater: top_work must be at least 0 (0 = no budget)");
+  }
   for (const StochasticConfig& c : stochastic_solvers) {
     if (c.runs < 1) {
       return absl::InvalidArgumentError(absl::StrCat(
@@ -168,15 +174,7 @@ absl::Status RaterOptions::Validate() const {
   return absl::OkStatus();
 }
 
-std::string TopLadderSpec() {
-  std::vector<std::string> ids;
-  for (std::string& id : SeLadderIds()) {
-    absl::StatusOr<std::unique_ptr<Technique>> t = FindTechnique(id);
-    if (t.ok() && (*t)->LastResort()) continue;
-    ids.push_back(std::move(id));
-  }
-  return absl::StrJoin(ids, ",");
-}
+std::string TopLadderSpec() { return "se"; }
 
 std::map<std::string, std::string> RaterOptions::Parameters() const {
   std::map<std::string, std::string> p;
@@ -185,6 +183,7 @@ std::map<std::string, std::string> RaterOptions::Parameters() const {
   p.emplace("techniques", std::move(ladder_spec));
   p["allow_uniqueness"] = absl::StrCat(allow_uniqueness ? 1 : 0);
   p["exact_solver"] = "backtrack";
+  p["top_work"] = absl::StrCat(top_work);
   p["stochastic_seed"] = absl::StrCat(stochastic_seed);
   p["players"] = absl::StrCat(
       "players=", players.players, ",box=", players.box_visibility,
@@ -263,8 +262,10 @@ absl::StatusOr<std::unique_ptr<Rater>> Rater::Create(
   SUDOKU_ASSIGN_OR_RETURN(std::unique_ptr<StepSolver> steps,
                           StepSolver::Create(options.techniques, deduction));
   deduction.allow_guessing = false;
-  SUDOKU_ASSIGN_OR_RETURN(std::unique_ptr<StepSolver> se_steps,
-                          StepSolver::Create(TopLadderSpec(), deduction));
+  SUDOKU_ASSIGN_OR_RETURN(std::vector<std::unique_ptr<Technique>> se_ladder,
+                          MakeLadder(TopLadderSpec(), deduction));
+  for (const auto& t : se_ladder) t->SetWorkBudget(options.top_work);
+  auto se_steps = std::make_unique<StepSolver>(std::move(se_ladder), deduction);
   return std::unique_ptr<Rater>(
       new Rater(options, std::move(steps), std::move(se_steps)));
 }

@@ -43,7 +43,11 @@ namespace sudoku {
 // 5: the top scores by top_er alone (TopScore), and top_er is the se
 // ladder's ER where that ladder finishes, else the trial estimate at its
 // stuck board.
-inline constexpr int kRaterVersion = 5;
+// 6: the se ladder of top_er includes SE's dynamic forcing chains "+" and
+// nested forcing chains (under RaterOptions::top_work), so it finishes
+// every 9x9 puzzle of the hardest list: top_er is SE's own scale there,
+// and the trial estimate is left for walks the budget stops.
+inline constexpr int kRaterVersion = 6;
 
 // "rater-<kRaterVersion>.<fit id>", the engine version stored with ratings:
 // a refit (calibrate --fit --write-model) changes it, so stored ratings made
@@ -149,6 +153,15 @@ struct RaterOptions {
   // nodes (DeductionOptions::max_nodes): past it Rate() stops with
   // kBudgetExceeded, never a rating. 0 = no budget. Not a rating parameter.
   int64_t max_nodes = DeductionOptions::kDefaultMaxNodes;
+  // The work budget of each search of SE's dynamic forcing chains "+" and
+  // nested forcing chains in the walk for top_er (Technique::SetWorkBudget,
+  // literal expansions; 0 = none). Counted, not timed, so a puzzle gets the
+  // same rating on every machine: past it a search reports the best step
+  // found so far, or none, and a walk left stuck gets the trial estimate.
+  // The default is explain's (--max-nodes), so top_er equals `explain
+  // --techniques=se`'s ER on the puzzle's canonical form. A rating
+  // parameter.
+  int64_t top_work = DeductionOptions::kDefaultMaxNodes;
 
   // anneal, hillclimb and reseda at small budgets (docs/CALIBRATION.md).
   static std::vector<StochasticConfig> DefaultStochasticBudgets();
@@ -284,11 +297,12 @@ Level LevelForScore(double score, bool ends_in_guess,
 // The top of the score for 9x9 (docs/CALIBRATION.md, "The top") begins at
 // this top_er.
 inline constexpr double kTopFromEr = 8.0;
-// The ladder spec of the rater's walk for top_er: Sudoku Explainer's ladder
-// ("se") below its last producers (dynamic forcing chains "+" and the
-// nested forcing chains, Technique::LastResort), the ladder top_er was
-// fitted on. Those rows cost seconds to minutes a puzzle at the top; where
-// this ladder stops, top_er is the trial estimate.
+// The ladder spec of the rater's walk for top_er: Sudoku Explainer's whole
+// ladder ("se"), its last producers (dynamic forcing chains "+" and the
+// nested forcing chains, Technique::LastResort) included. Those rows run
+// only where every other row has nothing, and cost seconds of CPU a puzzle
+// there (each of their searches bounded by RaterOptions::top_work); where
+// the walk still stops, top_er is the trial estimate.
 std::string TopLadderSpec();
 // From this ER of the trace (or when it guesses) the rater runs SE's ladder
 // for top_er: the default ladder's ER is at most a few tenths below SE's

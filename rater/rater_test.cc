@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 
+#include "absl/strings/str_cat.h"
 #include "core/canonical.h"
 #include "core/format.h"
 #include "core/rng.h"
@@ -56,13 +57,39 @@ TEST(RaterTest, RatesAUniquePuzzle) {
 }
 
 // From ../shared/corpora/rated/hardest_database_110626.tsv (SE ER 10.3):
-// the ladder cannot finish it without a guess.
+// the default ladder cannot finish it without a guess; SE's ladder, its
+// nested forcing chains included, can.
 constexpr char kHardest[] =
     "........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7."
     ".....6.";
 
-TEST(RaterTest, GradesA9x9PuzzleTheLadderCannotFinish) {
+TEST(RaterTest, GradesA9x9PuzzleOnlyTheNestedChainsFinishBySesLadder) {
   auto rater = Rater::Create({});
+  ASSERT_OK(rater);
+  const Grid puzzle = *ParseGrid(kHardest);
+  const RatingResult r = (*rater)->Rate(puzzle);
+  ASSERT_EQ(r.status, RateStatus::kRated);
+  EXPECT_FALSE(r.features.solved_by_logic);
+  // The rater walks the canonical form on SE's whole ladder, no guessing.
+  DeductionOptions no_guess;
+  no_guess.allow_guessing = false;
+  auto se = StepSolver::Create("se", no_guess);
+  ASSERT_OK(se);
+  const Explanation e = (*se)->Explain(Canonicalize(puzzle)->form);
+  ASSERT_TRUE(e.solved_by_logic);
+  EXPECT_EQ(r.features.top_er, e.ratings.er);
+  EXPECT_GE(r.features.top_er, kTopUnsolvedEr);
+  EXPECT_FALSE(r.features.trial.computed);
+  EXPECT_EQ(r.score, TopScore(r.features.top_er));
+  EXPECT_EQ(r.level, Level::kExtreme);
+}
+
+TEST(RaterTest, GradesByTrialsWhereTheTopWorkBudgetStopsSesLadder) {
+  // A budget too small for any nested search to find a step: SE's ladder
+  // stops stuck, and top_er is the estimate from the trials there.
+  RaterOptions options;
+  options.top_work = 1;
+  auto rater = Rater::Create(options);
   ASSERT_OK(rater);
   const RatingResult r = (*rater)->Rate(*ParseGrid(kHardest));
   ASSERT_EQ(r.status, RateStatus::kRated);
@@ -75,6 +102,12 @@ TEST(RaterTest, GradesA9x9PuzzleTheLadderCannotFinish) {
             TopErFromTrials(r.features.trial, r.features.steps));
   EXPECT_GE(r.features.top_er, kTopUnsolvedEr);
   EXPECT_EQ(r.score, TopScore(r.features.top_er));
+}
+
+TEST(RaterTest, RejectsANegativeTopWorkBudget) {
+  RaterOptions options;
+  options.top_work = -1;
+  EXPECT_FALSE(Rater::Create(options).ok());
 }
 
 // A 9x9 feature set whose linear (human-time) score is large or small.
@@ -410,14 +443,17 @@ TEST(RaterTest, EngineVersionAndParametersNameTheSetup) {
   EXPECT_THAT(p["ladder"], ::testing::HasSubstr("hidden_single"));
   // SE's ladder, which sets top_er (its Nishio chains are SE's own row).
   EXPECT_THAT(p["top_ladder"], ::testing::HasSubstr("nishio_chain"));
-  // ... below its "+" and nested forcing chains (seconds to minutes a
-  // puzzle; top_er takes the trial estimate where the ladder stops).
+  // ... up to its "+" and nested forcing chains, whose work budget is a
+  // rating parameter (a budget that stops a search can change top_er).
   EXPECT_THAT(p["top_ladder"], ::testing::HasSubstr("se_dynamic_chains"));
-  EXPECT_THAT(
-      p["top_ladder"],
-      ::testing::Not(::testing::HasSubstr("dynamic_forcing_chain_plus")));
   EXPECT_THAT(p["top_ladder"],
-              ::testing::Not(::testing::HasSubstr("nested_chain")));
+              ::testing::HasSubstr("dynamic_forcing_chain_plus"));
+  EXPECT_THAT(p["top_ladder"],
+              ::testing::HasSubstr("nested_chain_dynamic_plus"));
+  EXPECT_EQ(p["top_work"], absl::StrCat(RaterOptions().top_work));
+  RaterOptions small_top;
+  small_top.top_work = 1000;
+  EXPECT_NE(small_top.Parameters(), RaterOptions().Parameters());
   EXPECT_THAT(p["ladder"],
               ::testing::Not(::testing::HasSubstr("nishio_chain")));
   EXPECT_EQ(p.count("stochastic.anneal"), 1u);

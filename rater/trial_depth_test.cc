@@ -1,6 +1,9 @@
 #include "rater/trial_depth.h"
 
+#include <utility>
+
 #include "core/format.h"
+#include "deduction/registry.h"
 #include "deduction/step_solver.h"
 #include "deduction/technique.h"
 #include "gtest/gtest.h"
@@ -97,15 +100,18 @@ TEST(TrialDepthTest, CountsAreNestedAndSoundWhereTheLadderIsStuck) {
 }
 
 TEST(TrialDepthTest, MeasuresAtTheEndOfAStuckTrace) {
-  // Sudoku Explainer's ladder below its "+" and nested forcing chains (the
-  // rater's, for top_er) without guessing stops stuck on this puzzle; the
-  // trials are measured on the board it leaves.
+  // Sudoku Explainer's ladder (the rater's, for top_er) without guessing,
+  // its "+" and nested forcing chains on a work budget too small to find a
+  // step, stops stuck on this puzzle; the trials are measured on the board
+  // it leaves.
   const Grid puzzle = *ParseGrid(kHardest);
   DeductionOptions options;
   options.allow_guessing = false;
-  auto steps = StepSolver::Create(TopLadderSpec(), options);
-  ASSERT_OK(steps);
-  const Explanation e = (*steps)->Explain(puzzle);
+  auto ladder = MakeLadder(TopLadderSpec(), options);
+  ASSERT_OK(ladder);
+  for (const auto& t : *ladder) t->SetWorkBudget(1);
+  const StepSolver steps(std::move(*ladder), options);
+  const Explanation e = steps.Explain(puzzle);
   ASSERT_EQ(e.status, ExplainStatus::kStuck);
   absl::StatusOr<Board> board = Board::FromGrid(puzzle);
   ASSERT_OK(board);

@@ -813,6 +813,14 @@ std::string TrialFitText(const TopRated& hardest) {
     x.push_back(TrialInputs(s.features));
     y.push_back(*v);
   }
+  // Four coefficients want many more rows than that; with SE's nested
+  // chains on the ladder few rows (or none) leave it stuck.
+  if (y.size() < 12) {
+    return absl::StrFormat(
+        "%d even rows of the hardest list leave SE's ladder stuck (too few "
+        "to refit the trial estimate; the installed one stays).\n\n",
+        y.size());
+  }
   const std::vector<double> b = LeastSquares(x, y);
   if (b.size() != 4) return "No trial rows to fit.\n\n";
   auto refit = [&b](const Scored& s) {
@@ -921,8 +929,10 @@ absl::StatusOr<std::string> TopSection(const Rater& rater,
   md << "## The top (9×9 above the forcing chains)\n\n"
      << "A 9×9 puzzle whose trace reaches ER " << kSeLadderFromEr
      << " or guesses is walked again on Sudoku Explainer's own ladder\n"
-     << "(`--techniques=se` below its \"+\" and nested forcing chains, no "
-        "guessing). Its `top_er` is that ladder's ER "
+     << "(`--techniques=se`, its \"+\" and nested forcing chains included, "
+        "each of their searches within `RaterOptions::top_work` = "
+     << RaterOptions().top_work
+     << " units of work; no guessing). Its `top_er` is that ladder's ER "
         "where it finishes, else the estimate from\n"
      << "trials on its stuck board (rater/trial_depth.h, at least "
      << kTopUnsolvedEr << "). From `top_er` = " << kTopFromEr
@@ -940,9 +950,12 @@ absl::StatusOr<std::string> TopSection(const Rater& rater,
         "k odd, so a row's parity is its parity in the set);\n"
      << "*odd* rows were seen by no fit (the trial estimate is fitted on the "
         "even\n"
-     << "rows of the hardest list; the slope is set, not fitted). When SE's "
-        "nested forcing chains join the `se` ladder,\n"
-     << "the hardest list's `top_er` becomes that ladder's ER.\n\n"
+     << "rows of the hardest list where the ladder stops; the slope is set, "
+        "not fitted). The rater walks each puzzle's canonical form, where "
+        "SE's order of search\n"
+     << "may find other chains than on the puzzle as written, so `top_er` "
+        "can differ from `explain --techniques=se` on the puzzle as written "
+        "(docs/DEDUCTION.md).\n\n"
      << "| set | k | n | rho(score, SE ER), odd rows | all rows | "
         "rho(top_er, SE ER) | rho(our ER, SE ER) | rho(score, W) | "
         "rho(score, B) |\n"
