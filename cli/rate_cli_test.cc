@@ -84,6 +84,27 @@ TEST(RateCliTest, NoStochasticGivesTheSameScoreWithoutSolverSuccess) {
   EXPECT_EQ(JsonString(quick.out, "level"), JsonString(full.out, "level"));
 }
 
+// --top-work bounds the nested forcing chains of the walk for top_er: a
+// hardest-list puzzle (SE 10.3) is still graded, by the trial estimate,
+// when no nested search may find a step; a negative budget is a usage
+// error in rate and serve.
+TEST(RateCliTest, TopWorkBoundsTheNestedChains) {
+  const std::string hardest =
+      "........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2"
+      "..7......6.";
+  const CliResult r =
+      RunCli("rate --json --no-stochastic --top-work=1 " + hardest);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(JsonString(r.out, "level"), "extreme");
+  EXPECT_THAT(RunCli("rate --help").out, HasSubstr("--top-work"));
+  const CliResult bad = RunCli("rate --top-work=-1 " + hardest);
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("--top-work must be at least 0"));
+  const CliResult serve = RunCli("serve --port=0 --top-work=-1");
+  EXPECT_EQ(serve.exit_code, 2);
+  EXPECT_THAT(serve.err, HasSubstr("--top-work must be at least 0"));
+}
+
 // The keys of the JSON object `field` in `line`, in printed order.
 std::vector<std::string> ObjectKeys(const std::string& line,
                                     const std::string& field) {

@@ -36,6 +36,11 @@ ABSL_FLAG(bool, no_stochastic, false,
           "rate: skip the stochastic solvers (no solver_success; the score and "
           "level do not "
           "use them, and an ordinary puzzle rates about 25x faster)");
+ABSL_FLAG(int64_t, top_work, sudoku::DeductionOptions::kDefaultMaxNodes,
+          "rate, serve: the work budget of each search of SE's nested forcing "
+          "chains in the walk for top_er (9x9 puzzles above SE 9.0; 0 = none); "
+          "past it the search stops and a walk left stuck gets the trial "
+          "estimate. A rating parameter: counted, not timed");
 ABSL_FLAG(
     bool, rerate, false,
     "rate --db: rate again even when the store holds a rating of this puzzle");
@@ -110,6 +115,9 @@ int RunRate(const CommandArgs& args) {
   rater_options.max_nodes = absl::GetFlag(FLAGS_max_nodes);
   if (rater_options.max_nodes < 0)
     return UsageError("rate", "--max-nodes must be at least 0");
+  rater_options.top_work = absl::GetFlag(FLAGS_top_work);
+  if (rater_options.top_work < 0)
+    return UsageError("rate", "--top-work must be at least 0");
   rater_options.stochastic = absl::GetFlag(FLAGS_no_stochastic)
                                  ? StochasticUse::kIfModelUses
                                  : StochasticUse::kAlways;
@@ -228,9 +236,17 @@ Command RateCommand() {
       "--max-nodes bounds the exact search (the uniqueness check before the "
       "rating;\n"
       "default 100,000,000 nodes, 0 = none): past it the puzzle is reported\n"
-      "'budget_exceeded' (BUDGET_EXCEEDED) and nothing is stored.",
+      "'budget_exceeded' (BUDGET_EXCEEDED) and nothing is stored.\n"
+      "--top-work bounds each search of SE's nested forcing chains in the "
+      "walk for\n"
+      "top_er (the hardest 9x9 puzzles, SE 9.0 and up: seconds of CPU each; "
+      "default\n"
+      "100,000,000 units, 0 = none): past it a puzzle the walk cannot finish "
+      "gets\n"
+      "the trial estimate. It changes ratings, so it is stored with them.",
       {"json", "explain", "jobs", "shape", "techniques", "no_uniqueness", "db",
-       "rerate", "no_stochastic", "max_puzzle_seconds", "max_nodes"},
+       "rerate", "no_stochastic", "max_puzzle_seconds", "max_nodes",
+       "top_work"},
       &RunRate};
 }
 

@@ -19,6 +19,7 @@
 ABSL_DECLARE_FLAG(double, max_seconds);
 ABSL_DECLARE_FLAG(int64_t, max_nodes);
 ABSL_DECLARE_FLAG(bool, no_stochastic);
+ABSL_DECLARE_FLAG(int64_t, top_work);  // rate_command.cc
 
 ABSL_FLAG(std::string, host, "127.0.0.1",
           "serve: address to listen on (0.0.0.0 = every interface)");
@@ -69,6 +70,9 @@ int RunServe(const CommandArgs& args) {
     options.service.max_seconds = absl::GetFlag(FLAGS_max_seconds);
   if (absl::GetFlag(FLAGS_max_nodes) > 0)
     options.service.max_nodes = absl::GetFlag(FLAGS_max_nodes);
+  options.service.top_work = absl::GetFlag(FLAGS_top_work);
+  if (options.service.top_work < 0)
+    return UsageError("serve", "--top-work must be at least 0");
   for (absl::string_view s :
        absl::StrSplit(absl::GetFlag(FLAGS_shapes), ',', absl::SkipEmpty()))
     options.service.shapes.emplace_back(s);
@@ -145,8 +149,8 @@ Command ServeCommand() {
       "an\n"
       "ordinary puzzle does not wait behind hard ones.",
       {"db", "host", "port", "threads", "express_threads", "queue", "max_body",
-       "shapes", "max_seconds", "max_nodes", "timeout", "cors_origin",
-       "no_stochastic", "quiet"},
+       "shapes", "max_seconds", "max_nodes", "top_work", "timeout",
+       "cors_origin", "no_stochastic", "quiet"},
       &RunServe};
 }
 

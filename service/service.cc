@@ -130,12 +130,14 @@ absl::StatusOr<std::unique_ptr<Service>> Service::Create(
           absl::StrCat("--shapes: ", shape.status().message()));
   }
   RaterOptions rate_options = WithSolverFeatures({});
+  rate_options.top_work = options.top_work;
   rate_options.stochastic =
       options.stochastic ? StochasticUse::kAlways : StochasticUse::kIfModelUses;
   absl::StatusOr<std::unique_ptr<Rater>> rater = Rater::Create(rate_options);
   if (!rater.ok()) return rater.status();
-  absl::StatusOr<std::unique_ptr<Rater>> judge =
-      Rater::Create(WithSolverFeatures({}));
+  RaterOptions judge_options = WithSolverFeatures({});
+  judge_options.top_work = options.top_work;
+  absl::StatusOr<std::unique_ptr<Rater>> judge = Rater::Create(judge_options);
   if (!judge.ok()) return judge.status();
   std::vector<Worker> workers(
       static_cast<size_t>(options.workers + options.express_workers));

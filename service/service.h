@@ -62,6 +62,12 @@ struct ServiceOptions {
   // Seconds a request may take, queue wait included; the engine gets what
   // is left of it when the job starts.
   double max_seconds = 10;
+  // The work budget of each search of SE's nested forcing chains when a
+  // rating walks them (RaterOptions::top_work): the hardest 9x9 puzzles
+  // (SE 9.0 and up) take seconds of CPU there, some more than max_seconds
+  // allows; a smaller budget gives them the trial estimate instead of an
+  // out-of-time answer. A rating parameter (stored with ratings).
+  int64_t top_work = DeductionOptions::kDefaultMaxNodes;
   // Run the stochastic solvers when rating (solver_success in the answer).
   bool stochastic = true;
   // Provenance source of submitted puzzles.
