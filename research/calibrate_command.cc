@@ -132,6 +132,11 @@ int RunCalibrate(const CommandArgs& args) {
   if (!args.positional.empty() && args.positional[0] == "se")
     return RunCalibrateSeCommand(args);
   RaterOptions options = WithSolverFeatures({});
+  // No time bound: a figure must not depend on the machine's load (the
+  // hardest list's nested chains take up to a minute of CPU a puzzle, more
+  // in wall time beside other jobs). The work budgets (max_nodes, top_work)
+  // still bound every search, the same on every machine.
+  options.max_seconds = 0;
   options.techniques = absl::GetFlag(FLAGS_techniques);
   absl::StatusOr<std::vector<std::string>> inputs =
       ParseInputs(absl::GetFlag(FLAGS_inputs));
