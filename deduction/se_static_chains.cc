@@ -9,11 +9,13 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
 
+#include "absl/base/attributes.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -64,14 +66,39 @@ struct Found {
   bool flip;  // a loop: its "off" candidates count as turned on too
 };
 
+// Nested forcing chains search tens of thousands of branch grids a
+// puzzle, each for a fresh list: one chainer per thread keeps its buffers
+// from grid to grid (Reset), so a grid costs no allocation and no pass
+// over all of its literals.
 class UnaryChainer {
  public:
-  explicit UnaryChainer(const Board& board)
-      : board_(board),
-        shape_(board.shape()),
-        n_(board.shape().size()),
-        places_(board),
-        stamp_(static_cast<size_t>(2 * board.shape().num_cells() * n_), 0) {
+  // Ready for `board` (kept by reference until the next Reset): its
+  // candidates and links.
+  void Reset(const Board& board) {
+    board_ = &board;
+    shape_ = &board.shape();
+    n_ = shape_->size();
+    places_.emplace(board);
+    work_ = 0;
+    const size_t cells = static_cast<size_t>(shape_->num_cells());
+    const size_t lits = 2 * cells * static_cast<size_t>(n_);
+    if (stamp_.size() != lits) {
+      // Another size of board: stamps start over.
+      stamp_.assign(lits, 0);
+      gen_ = 0;
+      spans_.assign(lits, Span{});
+      index_.assign(lits, -1);
+      low_.assign(lits, 0);
+      comp_.assign(lits, -1);
+      seen_.assign(lits / 2, 0);
+      last_.assign(cells, -1);
+    }
+    has_.assign(lits / 2, 0);
+    for (int cell = 0; cell < shape_->num_cells(); ++cell) {
+      if (board.value(cell) != 0) continue;
+      for (int d : board.candidates(cell))
+        has_[static_cast<size_t>(cell * n_ + d - 1)] = 1;
+    }
     BuildLinks();
   }
 
@@ -85,9 +112,9 @@ class UnaryChainer {
     Components(Links{true, true});
     for (const Links links :
          {Links{true, false}, Links{false, true}, Links{true, true}}) {
-      for (int cell = 0; cell < shape_.num_cells(); ++cell) {
-        if (board_.value(cell) != 0) continue;
-        const CandidateSet cs = board_.candidates(cell);
+      for (int cell = 0; cell < shape_->num_cells(); ++cell) {
+        if (board_->value(cell) != 0) continue;
+        const CandidateSet cs = board_->candidates(cell);
         if (cs.Count() < 2 || (cs.Count() > 2 && !links.x)) continue;
         for (int d : cs) {
           // Out of work (large boards only, in practice): the list so far.
@@ -118,12 +145,13 @@ class UnaryChainer {
   int DigitOf(int lit) const { return (lit >> 1) % n_ + 1; }
   static bool IsOn(int lit) { return (lit & 1) != 0; }
   bool Has(int cell, int d) const {
-    return board_.value(cell) == 0 && board_.candidates(cell).Contains(d);
+    return has_[static_cast<size_t>(cell * n_ + d - 1)] != 0;
   }
   // Box, row, column: SE's order of regions.
   std::array<int, 3> Units(int cell) const {
-    return {shape_.BoxUnit(shape_.Box(cell)), shape_.RowUnit(shape_.Row(cell)),
-            shape_.ColUnit(shape_.Col(cell))};
+    const Shape& s = *shape_;
+    return {s.BoxUnit(s.Box(cell)), s.RowUnit(s.Row(cell)),
+            s.ColUnit(s.Col(cell))};
   }
 
   int NewPot(int lit, int parent, int cause) {
@@ -141,78 +169,72 @@ class UnaryChainer {
     int lit;
     int cause;
   };
-  // Each literal's links by kind (CSR lists, indexed by literal): an "on"
-  // turns off its cell's other candidates (Y) and the digit's other places
-  // in its box, row and column (X, each cell once, first cause kept); an
-  // "off" turns on the other candidate of a bivalue cell (Y) and the other
-  // place of each unit with two (X). The board does not change during a
-  // search, so they are built once.
+  // A present literal's links in links_: its Y-links [y, x), then its
+  // X-links [x, end).
+  struct Span {
+    int y = 0, x = 0, end = 0;
+  };
+  // Each present literal's links by kind: an "on" turns off its cell's
+  // other candidates (Y) and the digit's other places in its box, row and
+  // column (X, each cell once, first cause kept); an "off" turns on the
+  // other candidate of a bivalue cell (Y) and the other place of each unit
+  // with two (X). The board does not change during a search, so they are
+  // built once. Only present literals are ever asked for their links.
   void BuildLinks() {
-    const int lits = 2 * shape_.num_cells() * n_;
-    for (LinkList* list : {&y_links_, &x_links_}) {
-      list->begin.assign(static_cast<size_t>(lits) + 1, 0);
-      list->links.clear();
-    }
-    last_.assign(static_cast<size_t>(shape_.num_cells()), -1);
+    links_.clear();
     present_.clear();
-    index_.assign(static_cast<size_t>(lits), -1);
-    low_.assign(static_cast<size_t>(lits), 0);
-    comp_.assign(static_cast<size_t>(lits), -1);
-    for (int lit = 0; lit < lits; ++lit) {
-      y_links_.begin[static_cast<size_t>(lit)] =
-          static_cast<int>(y_links_.links.size());
-      x_links_.begin[static_cast<size_t>(lit)] =
-          static_cast<int>(x_links_.links.size());
-      const int cell = CellOf(lit), d = DigitOf(lit);
-      if (!Has(cell, d)) continue;
-      present_.push_back(lit);
-      const CandidateSet cs = board_.candidates(cell);
-      if (IsOn(lit)) {
-        for (int x : cs)
-          if (x != d)
-            y_links_.links.push_back({Lit(cell, x, false), kCellCause});
-      } else if (cs.Count() == 2) {
-        y_links_.links.push_back(
-            {Lit(cell, cs.Without(CandidateSet::Of(d)).Single(), true),
-             kCellCause});
-      }
-      for (int u : Units(cell)) {
-        // The digit's places in the unit, in the unit's order.
-        const uint32_t where = places_.where(u, d);
-        if (!IsOn(lit) && std::popcount(where) != 2) continue;
-        for (int pos : Bits(where)) {
-          const int q = places_.CellAt(u, pos);
-          if (q == cell || last_[static_cast<size_t>(q)] == lit) continue;
-          last_[static_cast<size_t>(q)] = lit;
-          x_links_.links.push_back({Lit(q, d, !IsOn(lit)), u});
+    std::fill(last_.begin(), last_.end(), -1);
+    for (int cell = 0; cell < shape_->num_cells(); ++cell) {
+      if (board_->value(cell) != 0) continue;
+      const CandidateSet cs = board_->candidates(cell);
+      for (int d : cs) {
+        // "off" then "on": literals in increasing order, as Components
+        // visits them.
+        for (const bool on : {false, true}) {
+          const int lit = Lit(cell, d, on);
+          present_.push_back(lit);
+          Span& span = spans_[static_cast<size_t>(lit)];
+          span.y = static_cast<int>(links_.size());
+          if (on) {
+            for (int x : cs)
+              if (x != d) links_.push_back({Lit(cell, x, false), kCellCause});
+          } else if (cs.Count() == 2) {
+            links_.push_back(
+                {Lit(cell, cs.Without(CandidateSet::Of(d)).Single(), true),
+                 kCellCause});
+          }
+          span.x = static_cast<int>(links_.size());
+          for (int u : Units(cell)) {
+            // The digit's places in the unit, in the unit's order.
+            const uint32_t where = places_->where(u, d);
+            if (!on && std::popcount(where) != 2) continue;
+            for (int pos : Bits(where)) {
+              const int q = places_->CellAt(u, pos);
+              if (q == cell || last_[static_cast<size_t>(q)] == lit) continue;
+              last_[static_cast<size_t>(q)] = lit;
+              links_.push_back({Lit(q, d, !on), u});
+            }
+          }
+          span.end = static_cast<int>(links_.size());
         }
       }
     }
-    y_links_.begin[static_cast<size_t>(lits)] =
-        static_cast<int>(y_links_.links.size());
-    x_links_.begin[static_cast<size_t>(lits)] =
-        static_cast<int>(x_links_.links.size());
   }
-  struct LinkList {
-    std::vector<int> begin;
-    std::vector<Link> links;
-    absl::Span<const Link> Of(int lit) const {
-      const size_t b = static_cast<size_t>(begin[static_cast<size_t>(lit)]);
-      return absl::MakeConstSpan(links).subspan(
-          b, static_cast<size_t>(begin[static_cast<size_t>(lit) + 1]) - b);
-    }
-  };
-  // Calls f(link) for each link from `lit` that `links` follows: the Y
-  // ones first, as SE lists them.
+  // The links from `lit` that `links` follows: the Y ones first, as SE
+  // lists them. An "on" always turns off the digit's other places (SE's
+  // X-only and Y-only passes alike); an "off" turns on a unit's other
+  // place only with X-links.
+  absl::Span<const Link> LinksOf(int lit, Links links) const {
+    const Span& span = spans_[static_cast<size_t>(lit)];
+    const int b = links.y ? span.y : span.x;
+    const int e = IsOn(lit) || links.x ? span.end : span.x;
+    return absl::MakeConstSpan(links_).subspan(static_cast<size_t>(b),
+                                               static_cast<size_t>(e - b));
+  }
+  // Calls f(link) for each link from `lit` that `links` follows.
   template <typename F>
   void ForEachLink(int lit, Links links, F f) const {
-    if (links.y)
-      for (const Link& k : y_links_.Of(lit)) f(k);
-    // An "on" always turns off the digit's other places (SE's X-only and
-    // Y-only passes alike); an "off" turns on a unit's other place only
-    // with X-links.
-    if (IsOn(lit) || links.x)
-      for (const Link& k : x_links_.Of(lit)) f(k);
+    for (const Link& k : LinksOf(lit, links)) f(k);
   }
   // True when `lit` is among pool_[p]'s ancestors (parents followed).
   bool IsAncestor(int p, int lit) const {
@@ -226,6 +248,14 @@ class UnaryChainer {
     return stamp_[static_cast<size_t>(lit)] == gen_;
   }
   void Mark(int lit) { stamp_[static_cast<size_t>(lit)] = gen_; }
+  // A new search: nothing marked.
+  void NextGen() {
+    if (gen_ == UINT32_MAX) {
+      std::fill(stamp_.begin(), stamp_.end(), 0);
+      gen_ = 0;
+    }
+    ++gen_;
+  }
 
   // SE's doUnaryChaining for one candidate and one pass.
   // The searches run only where the links' components show they can end:
@@ -259,7 +289,7 @@ class UnaryChainer {
 
   // The strongly connected components of the links (Tarjan's algorithm).
   void Components(Links links) {
-    links_ = links;
+    comp_links_ = links;
     for (int lit : present_) {
       index_[static_cast<size_t>(lit)] = -1;
       comp_[static_cast<size_t>(lit)] = -1;
@@ -270,45 +300,40 @@ class UnaryChainer {
     for (int lit : present_)
       if (index_[static_cast<size_t>(lit)] < 0) Strong(lit);
   }
-  // The number of links Components follows from `lit`, and the i-th: its
-  // Y-links first, then its X-links (ForEachLink's order).
-  int NumLinks(int lit) const {
-    return (links_.y ? static_cast<int>(y_links_.Of(lit).size()) : 0) +
-           (IsOn(lit) || links_.x ? static_cast<int>(x_links_.Of(lit).size())
-                                  : 0);
+  // Tarjan's algorithm from `root`, with an explicit stack of frames (a
+  // literal and what is left of its links, ForEachLink's order) so that
+  // no board's size limits the depth.
+  struct Frame {
+    int lit;
+    const Link* next;
+    const Link* end;
+  };
+  Frame FrameOf(int lit) const {
+    const absl::Span<const Link> out = LinksOf(lit, comp_links_);
+    return {lit, out.data(), out.data() + out.size()};
   }
-  int LinkAt(int lit, int i) const {
-    if (links_.y) {
-      const absl::Span<const Link> y = y_links_.Of(lit);
-      if (i < static_cast<int>(y.size())) return y[static_cast<size_t>(i)].lit;
-      i -= static_cast<int>(y.size());
-    }
-    return x_links_.Of(lit)[static_cast<size_t>(i)].lit;
-  }
-  // Tarjan's algorithm from `root`, with an explicit stack of (literal,
-  // next link) so that no board's size limits the depth.
   void Strong(int root) {
-    frames_.assign(1, {root, 0});
+    frames_.assign(1, FrameOf(root));
     Visit(root);
     while (!frames_.empty()) {
-      auto& [u, next] = frames_.back();
-      const size_t su = static_cast<size_t>(u);
-      if (next < NumLinks(u)) {
-        const int w = LinkAt(u, next++);
+      Frame& f = frames_.back();
+      const size_t su = static_cast<size_t>(f.lit);
+      if (f.next != f.end) {
+        const int w = (f.next++)->lit;
         const size_t sw = static_cast<size_t>(w);
         if (index_[sw] < 0) {
           Visit(w);
-          frames_.push_back({w, 0});
+          frames_.push_back(FrameOf(w));
         } else if (comp_[sw] < 0) {
           low_[su] = std::min(low_[su], index_[sw]);
         }
         continue;
       }
-      const int done = u;
+      const int done = f.lit;
       frames_.pop_back();
       if (low_[su] == index_[su]) Complete(done);
       if (!frames_.empty()) {
-        const size_t parent = static_cast<size_t>(frames_.back().first);
+        const size_t parent = static_cast<size_t>(frames_.back().lit);
         low_[parent] = std::min(low_[parent], low_[su]);
       }
     }
@@ -343,14 +368,16 @@ class UnaryChainer {
     return Present(a) && Present(b) &&
            comp_[static_cast<size_t>(a)] == comp_[static_cast<size_t>(b)];
   }
-  bool Present(int lit) const { return Has(CellOf(lit), DigitOf(lit)); }
+  bool Present(int lit) const {
+    return has_[static_cast<size_t>(lit >> 1)] != 0;
+  }
 
   // Breadth first, a layer of "on" then a layer of "off", from `start`
   // (on): ends_ gets every "on" of the start reached from the fourth
   // layer on (a loop). An "off" is expanded again on each new path that
   // does not pass through it; an "on" once.
   void Cycles(int start, Links links) {
-    ++gen_;
+    NextGen();
     pool_.clear();
     ends_.clear();
     pending_on_.assign(1, NewPot(start, -1, kNoCause));
@@ -403,7 +430,7 @@ class UnaryChainer {
   // Breadth first from `start` (on or off), each candidate once: the
   // first path to the start's opposite (pool index), or -1.
   int ForcingChain(int start, Links links) {
-    ++gen_;
+    NextGen();
     pool_.clear();
     const int opposite = start ^ 1;
     pending_on_.clear();
@@ -497,11 +524,11 @@ class UnaryChainer {
       cells.push_back(CellOf(pool_[static_cast<size_t>(p)].lit));
     std::sort(cells.begin(), cells.end());
     // Per digit and cell: seen by an "on" (1), an "off" (2).
-    seen_.assign(static_cast<size_t>(shape_.num_cells() * n_), 0);
+    seen_.assign(static_cast<size_t>(shape_->num_cells() * n_), 0);
     for (int p : line) {
       const int lit = pool_[static_cast<size_t>(p)].lit;
       const int d = DigitOf(lit);
-      for (int q : shape_.peers(CellOf(lit))) {
+      for (int q : shape_->peers(CellOf(lit))) {
         if (!Has(q, d) || std::binary_search(cells.begin(), cells.end(), q))
           continue;
         char& s = seen_[static_cast<size_t>(q * n_ + d - 1)];
@@ -509,7 +536,7 @@ class UnaryChainer {
       }
     }
     Deduction step;
-    for (int q = 0; q < shape_.num_cells(); ++q)
+    for (int q = 0; q < shape_->num_cells(); ++q)
       for (int d = 1; d <= n_; ++d)
         if (seen_[static_cast<size_t>(q * n_ + d - 1)] == 3)
           step.eliminations.push_back({q, d});
@@ -530,7 +557,7 @@ class UnaryChainer {
     const int cell = CellOf(lit), d = DigitOf(lit);
     Deduction step;
     if (IsOn(lit)) {
-      for (int x : board_.candidates(cell))
+      for (int x : board_->candidates(cell))
         if (x != d) step.eliminations.push_back({cell, x});
     } else {
       step.eliminations.push_back({cell, d});
@@ -541,13 +568,18 @@ class UnaryChainer {
          std::move(step), out);
   }
 
-  const Board& board_;
-  const Shape& shape_;
-  const int n_;
-  const UnitIndex places_;  // each digit's places in each unit
-  std::vector<int> stamp_;
-  int gen_ = 0;
-  LinkList y_links_, x_links_;
+  const Board* board_ = nullptr;
+  const Shape* shape_ = nullptr;
+  int n_ = 0;
+  std::optional<UnitIndex> places_;  // each digit's places in each unit
+  // Per candidate (cell * N + digit - 1): whether the grid has it.
+  std::vector<char> has_;
+  // Per literal: the search that marked it (Marked), numbered across
+  // grids.
+  std::vector<uint32_t> stamp_;
+  uint32_t gen_ = 0;
+  std::vector<Link> links_;
+  std::vector<Span> spans_;  // per literal, in links_
   std::vector<int> pending_on_, pending_off_;
   std::vector<Pot> pool_;
   std::vector<int> ends_, preds_;
@@ -555,8 +587,8 @@ class UnaryChainer {
   // Tarjan's state and each literal's component (comp_, numbered as
   // completed), all indexed by literal.
   std::vector<int> present_, index_, low_, comp_, stack_;
-  Links links_{true, true};
-  std::vector<std::pair<int, int>> frames_;
+  Links comp_links_{true, true};
+  std::vector<Frame> frames_;
   int next_comp_ = 0;
   int64_t work_ = 0;  // candidates reached, all searches of this list
   int next_index_ = 0;
@@ -603,6 +635,14 @@ void Describe(const Shape& shape, Found* f) {
                          absl::StrJoin(names, " -> "));
 }
 
+// This thread's chainer. No rule runs inside this one, so it is never in
+// use twice at a time. Not inlined: the searches then reach it through a
+// plain pointer, not the thread's storage at each access.
+ABSL_ATTRIBUTE_NOINLINE UnaryChainer& ThreadChainer() {
+  thread_local UnaryChainer chainer;
+  return chainer;
+}
+
 }  // namespace
 
 SeStaticChains::SeStaticChains() : Technique(TechniqueId::kXCycle) {}
@@ -617,7 +657,9 @@ std::optional<Deduction> SeStaticChains::Find(const Board& board) const {
 void SeStaticChains::FindAll(const Board& board,
                              std::vector<Deduction>* out) const {
   std::vector<Found> found;
-  UnaryChainer(board).Collect(&found);
+  UnaryChainer& chainer = ThreadChainer();
+  chainer.Reset(board);
+  chainer.Collect(&found);
   std::stable_sort(found.begin(), found.end(),
                    [](const Found& a, const Found& b) {
                      return std::tie(a.difficulty, a.complexity, a.sort_key) <
