@@ -85,6 +85,7 @@ class UnaryChainer {
     if (stamp_.size() != lits) {
       // Another size of board: stamps start over.
       stamp_.assign(lits, 0);
+      pred_.assign(lits, 0);
       gen_ = 0;
       spans_.assign(lits, Span{});
       index_.assign(lits, -1);
@@ -154,10 +155,11 @@ class UnaryChainer {
             s.ColUnit(s.Col(cell))};
   }
 
-  int NewPot(int lit, int parent, int cause) {
+  // `filter`: fill the ancestors' filter (only Cycles asks IsAncestor).
+  int NewPot(int lit, int parent, int cause, bool filter) {
     ++work_;
     uint64_t ancestors = 0;
-    if (parent >= 0) {
+    if (filter && parent >= 0) {
       const Pot& up = pool_[static_cast<size_t>(parent)];
       ancestors = up.ancestors | Bit(up.lit);
     }
@@ -252,6 +254,7 @@ class UnaryChainer {
   void NextGen() {
     if (gen_ == UINT32_MAX) {
       std::fill(stamp_.begin(), stamp_.end(), 0);
+      std::fill(pred_.begin(), pred_.end(), 0);
       gen_ = 0;
     }
     ++gen_;
@@ -380,32 +383,32 @@ class UnaryChainer {
     NextGen();
     pool_.clear();
     ends_.clear();
-    pending_on_.assign(1, NewPot(start, -1, kNoCause));
+    pending_on_.assign(1, NewPot(start, -1, kNoCause, true));
     pending_off_.clear();
     Mark(start);
     // The "off" literals that turn the start on (links are symmetric):
     // only their copies can close a loop.
-    preds_.clear();
-    ForEachLink(start ^ 1, links,
-                [&](const Link& k) { preds_.push_back(k.lit ^ 1); });
+    ForEachLink(start ^ 1, links, [&](const Link& k) {
+      pred_[static_cast<size_t>(k.lit ^ 1)] = gen_;
+    });
     int length = 0;
     while (!pending_on_.empty() || !pending_off_.empty()) {
       ++length;
       for (size_t i = 0; i < pending_on_.size(); ++i) {
         const int p = pending_on_[i];
-        ForEachLink(pool_[static_cast<size_t>(p)].lit, links,
-                    [&](const Link& k) {
-                      // A second copy of an "off" turns on nothing new (its
-                      // first copy, expanded before it, marked all it turns
-                      // on); unless it may close a loop, SE's copy does
-                      // nothing.
-                      const bool pred = std::find(preds_.begin(), preds_.end(),
-                                                  k.lit) != preds_.end();
-                      if (Marked(k.lit) && !pred) return;
-                      if (IsAncestor(p, k.lit)) return;
-                      Mark(k.lit);
-                      pending_off_.push_back(NewPot(k.lit, p, k.cause));
-                    });
+        ForEachLink(
+            pool_[static_cast<size_t>(p)].lit, links, [&](const Link& k) {
+              // A second copy of an "off" turns on nothing new (its
+              // first copy, expanded before it, marked all it turns
+              // on); unless it may close a loop, SE's copy does
+              // nothing. Every candidate in the pool is marked, so an
+              // unmarked one is no ancestor of p.
+              if (Marked(k.lit) && (pred_[static_cast<size_t>(k.lit)] != gen_ ||
+                                    IsAncestor(p, k.lit)))
+                return;
+              Mark(k.lit);
+              pending_off_.push_back(NewPot(k.lit, p, k.cause, true));
+            });
       }
       pending_on_.clear();
       ++length;
@@ -415,7 +418,7 @@ class UnaryChainer {
                     [&](const Link& k) {
                       const bool end = length >= 4 && k.lit == start;
                       if (!end && Marked(k.lit)) return;
-                      const int q = NewPot(k.lit, p, k.cause);
+                      const int q = NewPot(k.lit, p, k.cause, true);
                       if (end) ends_.push_back(q);
                       if (!Marked(k.lit)) {
                         Mark(k.lit);
@@ -436,7 +439,7 @@ class UnaryChainer {
     pending_on_.clear();
     pending_off_.clear();
     (IsOn(start) ? pending_on_ : pending_off_)
-        .push_back(NewPot(start, -1, kNoCause));
+        .push_back(NewPot(start, -1, kNoCause, false));
     Mark(start);
     int target = -1;
     // Off literals follow X-links whatever the pass (SE's forcing chains).
@@ -444,18 +447,22 @@ class UnaryChainer {
     while (!pending_on_.empty() || !pending_off_.empty()) {
       for (size_t i = 0; i < pending_on_.size(); ++i) {
         const int p = pending_on_[i];
-        ForEachLink(
-            pool_[static_cast<size_t>(p)].lit, links, [&](const Link& k) {
-              const bool hit = k.lit == opposite && target < 0;
-              const bool fresh = !Marked(k.lit) && !IsAncestor(p, k.lit);
-              if (!hit && !fresh) return;
-              const int q = NewPot(k.lit, p, k.cause);
-              if (hit) target = q;
-              if (fresh) {
-                Mark(k.lit);
-                pending_off_.push_back(q);
-              }
-            });
+        ForEachLink(pool_[static_cast<size_t>(p)].lit, links,
+                    [&](const Link& k) {
+                      const bool hit = k.lit == opposite && target < 0;
+                      // Every candidate in the pool is marked (a hit too: it is
+                      // marked or an ancestor), so one unmarked is no ancestor
+                      // of p: SE's test for a repeat needs no walk up the
+                      // chain.
+                      const bool fresh = !Marked(k.lit);
+                      if (!hit && !fresh) return;
+                      const int q = NewPot(k.lit, p, k.cause, false);
+                      if (hit) target = q;
+                      if (fresh) {
+                        Mark(k.lit);
+                        pending_off_.push_back(q);
+                      }
+                    });
       }
       pending_on_.clear();
       for (size_t i = 0; i < pending_off_.size(); ++i) {
@@ -465,7 +472,7 @@ class UnaryChainer {
                       const bool hit = k.lit == opposite && target < 0;
                       const bool fresh = !Marked(k.lit);
                       if (!hit && !fresh) return;
-                      const int q = NewPot(k.lit, p, k.cause);
+                      const int q = NewPot(k.lit, p, k.cause, false);
                       if (hit) target = q;
                       if (fresh) {
                         Mark(k.lit);
@@ -574,15 +581,15 @@ class UnaryChainer {
   std::optional<UnitIndex> places_;  // each digit's places in each unit
   // Per candidate (cell * N + digit - 1): whether the grid has it.
   std::vector<char> has_;
-  // Per literal: the search that marked it (Marked), numbered across
-  // grids.
-  std::vector<uint32_t> stamp_;
+  // Per literal: the search that marked it (Marked), and the one whose
+  // loop it may close (Cycles); numbered across grids.
+  std::vector<uint32_t> stamp_, pred_;
   uint32_t gen_ = 0;
   std::vector<Link> links_;
   std::vector<Span> spans_;  // per literal, in links_
   std::vector<int> pending_on_, pending_off_;
   std::vector<Pot> pool_;
-  std::vector<int> ends_, preds_;
+  std::vector<int> ends_;
   // Components: the grid's literals (present_), the links followed,
   // Tarjan's state and each literal's component (comp_, numbered as
   // completed), all indexed by literal.
