@@ -49,6 +49,11 @@ constexpr int kCellCause = -1;
 // reaches about 10^4 to 10^5; larger boards can need far more).
 constexpr int64_t kMaxStaticWork = 20'000'000;
 
+// The most literals a grid may have for its reach to be kept as bits (a
+// 9x9 grid has at most 1458): beyond, the bits would cost more than the
+// searches they spare.
+constexpr size_t kMaxClosureLiterals = 2048;
+
 // One pass of SE's unary chaining: which links it follows.
 struct Links {
   bool x;  // a digit's places in a unit
@@ -90,7 +95,8 @@ class UnaryChainer {
       spans_.assign(lits, Span{});
       index_.assign(lits, -1);
       low_.assign(lits, 0);
-      comp_.assign(lits, -1);
+      all_.comp.assign(lits, -1);
+      dense_.assign(lits, 0);
       seen_.assign(lits / 2, 0);
       last_.assign(cells, -1);
     }
@@ -110,7 +116,17 @@ class UnaryChainer {
     // The X-only and Y-only passes follow a subset of the links of the
     // XY pass: what cannot happen along all links cannot happen along
     // some, so one set of components (of all links) serves the three.
-    Components(Links{true, true});
+    Components(Links{true, true}, &all_);
+    // What each literal reaches along all links (those of the XY pass's
+    // forcing chains), where the grid is small enough that the bits cost
+    // less than the searches they spare. (The X pass's searches are short
+    // and would need components of their own, which cost more than they
+    // spare.)
+    closure_ = present_.size() <= kMaxClosureLiterals;
+    if (closure_) {
+      words_ = (present_.size() + 63) / 64;
+      Reach(&all_);
+    }
     for (const Links links :
          {Links{true, false}, Links{false, true}, Links{true, true}}) {
       for (int cell = 0; cell < shape_->num_cells(); ++cell) {
@@ -194,6 +210,7 @@ class UnaryChainer {
         // visits them.
         for (const bool on : {false, true}) {
           const int lit = Lit(cell, d, on);
+          dense_[static_cast<size_t>(lit)] = static_cast<int>(present_.size());
           present_.push_back(lit);
           Span& span = spans_[static_cast<size_t>(lit)];
           span.y = static_cast<int>(links_.size());
@@ -285,18 +302,44 @@ class UnaryChainer {
     for (const bool start_on : {true, false}) {
       const int start = Lit(cell, d, start_on);
       if (!MayReach(start, start ^ 1)) continue;
+      // Most searches that get here cannot end. The XY pass's search
+      // follows all links (all_'s): one that cannot reach the opposite
+      // reaches each literal it can once and finds nothing, so it counts
+      // the size of its reach and is spared.
+      if (closure_ && links.y && !Reaches(all_, start, start ^ 1)) {
+        work_ += all_.count[static_cast<size_t>(
+            all_.comp[static_cast<size_t>(start)])];
+        continue;
+      }
       const int target = ForcingChain(start, links);
       if (target >= 0) AddForcingChain(target, links, out);
     }
   }
 
-  // The strongly connected components of the links (Tarjan's algorithm).
-  void Components(Links links) {
+  // Components of some links, numbered as completed (reverse topological:
+  // a component completes after every component it leads to), and what
+  // each reaches (Reach).
+  struct Closure {
+    std::vector<int> comp;  // per literal
+    // Per component: its members (members[begin[k], begin[k + 1])), its
+    // reach as bits over present_ (words_ words) and their number.
+    std::vector<int> begin, members;
+    std::vector<uint64_t> reach;
+    std::vector<int> count;
+    Links links{true, true};
+  };
+  // The strongly connected components of the links (Tarjan's algorithm)
+  // into `c`.
+  void Components(Links links, Closure* c) {
     comp_links_ = links;
+    c->links = links;
+    tarjan_ = c;
     for (int lit : present_) {
       index_[static_cast<size_t>(lit)] = -1;
-      comp_[static_cast<size_t>(lit)] = -1;
+      c->comp[static_cast<size_t>(lit)] = -1;
     }
+    c->begin.clear();
+    c->members.clear();
     stack_.clear();
     next_index_ = 0;
     next_comp_ = 0;
@@ -327,7 +370,7 @@ class UnaryChainer {
         if (index_[sw] < 0) {
           Visit(w);
           frames_.push_back(FrameOf(w));
-        } else if (comp_[sw] < 0) {
+        } else if (tarjan_->comp[sw] < 0) {
           low_[su] = std::min(low_[su], index_[sw]);
         }
         continue;
@@ -355,8 +398,11 @@ class UnaryChainer {
         static_cast<size_t>(std::find(stack_.rbegin(), stack_.rend(), u) -
                             stack_.rbegin()) -
         1;
-    for (size_t i = first; i < stack_.size(); ++i)
-      comp_[static_cast<size_t>(stack_[i])] = next_comp_;
+    tarjan_->begin.push_back(static_cast<int>(tarjan_->members.size()));
+    for (size_t i = first; i < stack_.size(); ++i) {
+      tarjan_->comp[static_cast<size_t>(stack_[i])] = next_comp_;
+      tarjan_->members.push_back(stack_[i]);
+    }
     ++next_comp_;
     stack_.resize(first);
   }
@@ -364,12 +410,51 @@ class UnaryChainer {
   // completed after from's (true may still find no path).
   bool MayReach(int from, int to) const {
     if (!Present(from) || !Present(to)) return false;
-    return comp_[static_cast<size_t>(to)] <= comp_[static_cast<size_t>(from)];
+    return all_.comp[static_cast<size_t>(to)] <=
+           all_.comp[static_cast<size_t>(from)];
   }
   // True when both are in one component (each leads to the other).
   bool SameComponent(int a, int b) const {
     return Present(a) && Present(b) &&
-           comp_[static_cast<size_t>(a)] == comp_[static_cast<size_t>(b)];
+           all_.comp[static_cast<size_t>(a)] ==
+               all_.comp[static_cast<size_t>(b)];
+  }
+  // Each component's reach (along the links of c's components): its own
+  // literals and those of every component it leads to, all completed
+  // before it.
+  void Reach(Closure* c) {
+    const size_t num = c->begin.size();
+    c->begin.push_back(static_cast<int>(c->members.size()));
+    c->reach.assign(num * words_, 0);
+    c->count.assign(num, 0);
+    // The component whose reach last took each one's (each once).
+    joined_.assign(num, num);
+    for (size_t k = 0; k < num; ++k) {
+      uint64_t* const r = &c->reach[k * words_];
+      for (int i = c->begin[k]; i < c->begin[k + 1]; ++i) {
+        const int m = c->members[static_cast<size_t>(i)];
+        const int bit = dense_[static_cast<size_t>(m)];
+        r[bit >> 6] |= uint64_t{1} << (bit & 63);
+        for (const Link& link : LinksOf(m, c->links)) {
+          const size_t to =
+              static_cast<size_t>(c->comp[static_cast<size_t>(link.lit)]);
+          if (to == k || joined_[to] == k) continue;
+          joined_[to] = k;
+          const uint64_t* const from = &c->reach[to * words_];
+          for (size_t w = 0; w < words_; ++w) r[w] |= from[w];
+        }
+      }
+      int count = 0;
+      for (size_t w = 0; w < words_; ++w) count += std::popcount(r[w]);
+      c->count[k] = count;
+    }
+  }
+  // Whether `from` leads to `to` in `c` (Reach done).
+  bool Reaches(const Closure& c, int from, int to) const {
+    const size_t k = static_cast<size_t>(c.comp[static_cast<size_t>(from)]);
+    const int bit = dense_[static_cast<size_t>(to)];
+    return (c.reach[k * words_ + static_cast<size_t>(bit >> 6)] >> (bit & 63) &
+            1) != 0;
   }
   bool Present(int lit) const {
     return has_[static_cast<size_t>(lit >> 1)] != 0;
@@ -591,9 +676,14 @@ class UnaryChainer {
   std::vector<Pot> pool_;
   std::vector<int> ends_;
   // Components: the grid's literals (present_), the links followed,
-  // Tarjan's state and each literal's component (comp_, numbered as
-  // completed), all indexed by literal.
-  std::vector<int> present_, index_, low_, comp_, stack_;
+  // Tarjan's state, all indexed by literal, and the components.
+  std::vector<int> present_, index_, low_, stack_;
+  Closure all_;                 // along all links
+  std::vector<size_t> joined_;  // Reach
+  Closure* tarjan_ = nullptr;   // the one Components fills
+  std::vector<int> dense_;      // per literal: its place in present_
+  bool closure_ = false;        // Reach done for all_
+  size_t words_ = 0;            // per component's reach
   Links comp_links_{true, true};
   std::vector<Frame> frames_;
   int next_comp_ = 0;
