@@ -99,6 +99,7 @@ class UnaryChainer {
       dense_.assign(lits, 0);
       seen_.assign(lits / 2, 0);
       last_.assign(cells, -1);
+      in_loop_.assign(cells, 0);
     }
     has_.assign(lits / 2, 0);
     for (int cell = 0; cell < shape_->num_cells(); ++cell) {
@@ -609,35 +610,44 @@ class UnaryChainer {
   // candidate outside the loop's cells that both an "on" and an "off" of
   // the loop see.
   void AddCycle(int end, Links links, std::vector<Found>* out) {
-    std::vector<int> line = Line(end);
-    line.pop_back();  // the assumption; `end` is the same candidate
-    std::vector<int> cells;
-    for (int p : line)
-      cells.push_back(CellOf(pool_[static_cast<size_t>(p)].lit));
-    std::sort(cells.begin(), cells.end());
-    // Per digit and cell: seen by an "on" (1), an "off" (2).
-    seen_.assign(static_cast<size_t>(shape_->num_cells() * n_), 0);
-    for (int p : line) {
+    const std::vector<int> line = Line(end);
+    // All but the assumption (`end` is the same candidate).
+    const absl::Span<const int> loop =
+        absl::MakeConstSpan(line).first(line.size() - 1);
+    for (int p : loop)
+      in_loop_[static_cast<size_t>(CellOf(pool_[static_cast<size_t>(p)].lit))] =
+          1;
+    // Per digit and cell: seen by an "on" (1), an "off" (2); seen_ is all
+    // zero between calls, touched_ lists what this one set.
+    touched_.clear();
+    for (int p : loop) {
       const int lit = pool_[static_cast<size_t>(p)].lit;
       const int d = DigitOf(lit);
       for (int q : shape_->peers(CellOf(lit))) {
-        if (!Has(q, d) || std::binary_search(cells.begin(), cells.end(), q))
-          continue;
-        char& s = seen_[static_cast<size_t>(q * n_ + d - 1)];
+        if (!Has(q, d) || in_loop_[static_cast<size_t>(q)] != 0) continue;
+        const int i = q * n_ + d - 1;
+        char& s = seen_[static_cast<size_t>(i)];
+        if (s == 0) touched_.push_back(i);
         s = static_cast<char>(s | (IsOn(lit) ? 1 : 2));
       }
     }
+    // Cell by cell, digit by digit.
+    std::sort(touched_.begin(), touched_.end());
     Deduction step;
-    for (int q = 0; q < shape_->num_cells(); ++q)
-      for (int d = 1; d <= n_; ++d)
-        if (seen_[static_cast<size_t>(q * n_ + d - 1)] == 3)
-          step.eliminations.push_back({q, d});
+    for (int i : touched_) {
+      if (seen_[static_cast<size_t>(i)] == 3)
+        step.eliminations.push_back({i / n_, i % n_ + 1});
+      seen_[static_cast<size_t>(i)] = 0;
+    }
+    for (int p : loop)
+      in_loop_[static_cast<size_t>(CellOf(pool_[static_cast<size_t>(p)].lit))] =
+          0;
     if (step.eliminations.empty()) return;
     const TechniqueId tid = links.x && links.y ? TechniqueId::kCycle
                             : links.y          ? TechniqueId::kYCycle
                                                : TechniqueId::kXCycle;
     step.technique = std::string(GetTechniqueInfo(tid).id);
-    Emit(links.x && links.y ? 7.0 : 6.5, Line(end), /*flip=*/true, links,
+    Emit(links.x && links.y ? 7.0 : 6.5, line, /*flip=*/true, links,
          std::move(step), out);
   }
 
@@ -689,8 +699,9 @@ class UnaryChainer {
   int next_comp_ = 0;
   int64_t work_ = 0;  // candidates reached, all searches of this list
   int next_index_ = 0;
-  std::vector<int> last_;  // BuildLinks
-  std::vector<char> seen_;
+  std::vector<int> last_;             // BuildLinks
+  std::vector<char> seen_, in_loop_;  // AddCycle, all zero between calls
+  std::vector<int> touched_;          // AddCycle
 };
 
 // "r1c2=5" / "r1c2<>5" for literal `lit` (candidate * 2 + on).
