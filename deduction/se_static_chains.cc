@@ -128,6 +128,15 @@ class UnaryChainer {
       words_ = (present_.size() + 63) / 64;
       Reach(&all_);
     }
+    // Whether this list's searches stay under kMaxStaticWork whatever they
+    // find: with P literals and E links, a pass searches from at most P/2
+    // candidates, and from each a loop search counts at most 1 + 2E + P
+    // candidates (each "on" expanded once, an "off" pooled at most once
+    // per link into it and closing at most one loop) and each of two
+    // forcing-chain searches at most P + 2 (each literal once, one hit).
+    const int64_t p = static_cast<int64_t>(present_.size());
+    const int64_t e = static_cast<int64_t>(links_.size());
+    uncapped_ = 3 * (p / 2) * (1 + 2 * e + p + 2 * (p + 2)) <= kMaxStaticWork;
     for (const Links links :
          {Links{true, false}, Links{false, true}, Links{true, true}}) {
       for (int cell = 0; cell < shape_->num_cells(); ++cell) {
@@ -306,10 +315,14 @@ class UnaryChainer {
       // Most searches that get here cannot end. The XY pass's search
       // follows all links (all_'s): one that cannot reach the opposite
       // reaches each literal it can once and finds nothing, so it counts
-      // the size of its reach and is spared.
-      if (closure_ && links.y && !Reaches(all_, start, start ^ 1)) {
-        work_ += all_.count[static_cast<size_t>(
-            all_.comp[static_cast<size_t>(start)])];
+      // the size of its reach and is spared. The X pass's follows some of
+      // them, so it finds nothing either; its count is not known, so it is
+      // spared only where no count can reach the limit (uncapped_).
+      if (closure_ && (links.y || uncapped_) &&
+          !Reaches(all_, start, start ^ 1)) {
+        if (links.y)
+          work_ += all_.count[static_cast<size_t>(
+              all_.comp[static_cast<size_t>(start)])];
         continue;
       }
       const int target = ForcingChain(start, links);
@@ -693,6 +706,7 @@ class UnaryChainer {
   Closure* tarjan_ = nullptr;   // the one Components fills
   std::vector<int> dense_;      // per literal: its place in present_
   bool closure_ = false;        // Reach done for all_
+  bool uncapped_ = false;       // this list cannot reach kMaxStaticWork
   size_t words_ = 0;            // per component's reach
   Links comp_links_{true, true};
   std::vector<Frame> frames_;
