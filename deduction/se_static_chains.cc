@@ -340,6 +340,8 @@ class UnaryChainer {
     std::vector<int> begin, members;
     std::vector<uint64_t> reach;
     std::vector<int> count;
+    // Per component: the words of its reach that may be nonzero.
+    std::vector<std::pair<size_t, size_t>> span;
     Links links{true, true};
   };
   // The strongly connected components of the links (Tarjan's algorithm)
@@ -438,29 +440,46 @@ class UnaryChainer {
   // before it.
   void Reach(Closure* c) {
     const size_t num = c->begin.size();
+    const size_t words = words_;
     c->begin.push_back(static_cast<int>(c->members.size()));
-    c->reach.assign(num * words_, 0);
+    c->reach.assign(num * words, 0);
     c->count.assign(num, 0);
+    c->span.resize(num);
     // The component whose reach last took each one's (each once).
     joined_.assign(num, num);
+    // A reach is gathered here, then stored: no store to the table while
+    // it is read, and only the words some bit falls in are touched (a
+    // reach is a few dozen literals, far fewer than the grid's).
+    std::array<uint64_t, kMaxClosureLiterals / 64> acc{};
     for (size_t k = 0; k < num; ++k) {
-      uint64_t* const r = &c->reach[k * words_];
+      size_t lo = words, hi = 0;
       for (int i = c->begin[k]; i < c->begin[k + 1]; ++i) {
         const int m = c->members[static_cast<size_t>(i)];
-        const int bit = dense_[static_cast<size_t>(m)];
-        r[bit >> 6] |= uint64_t{1} << (bit & 63);
+        const size_t bit = static_cast<size_t>(dense_[static_cast<size_t>(m)]);
+        acc[bit >> 6] |= uint64_t{1} << (bit & 63);
+        lo = std::min(lo, bit >> 6);
+        hi = std::max(hi, (bit >> 6) + 1);
         for (const Link& link : LinksOf(m, c->links)) {
           const size_t to =
               static_cast<size_t>(c->comp[static_cast<size_t>(link.lit)]);
           if (to == k || joined_[to] == k) continue;
           joined_[to] = k;
-          const uint64_t* const from = &c->reach[to * words_];
-          for (size_t w = 0; w < words_; ++w) r[w] |= from[w];
+          const uint64_t* const from = &c->reach[to * words];
+          const auto [from_lo, from_hi] = c->span[to];
+          for (size_t w = from_lo; w < from_hi; ++w) acc[w] |= from[w];
+          lo = std::min(lo, from_lo);
+          hi = std::max(hi, from_hi);
         }
       }
+      uint64_t* const r = &c->reach[k * words];
       int count = 0;
-      for (size_t w = 0; w < words_; ++w) count += std::popcount(r[w]);
+      for (size_t w = lo; w < hi; ++w) {
+        r[w] = acc[w];
+        count += std::popcount(acc[w]);
+        acc[w] = 0;
+      }
       c->count[k] = count;
+      c->span[k] = {lo, hi};
     }
   }
   // Whether `from` leads to `to` in `c` (Reach done).
