@@ -84,6 +84,7 @@ class UnaryChainer {
     shape_ = &board.shape();
     n_ = shape_->size();
     places_.emplace(board);
+    SetCellUnits();
     work_ = 0;
     const size_t cells = static_cast<size_t>(shape_->num_cells());
     const size_t lits = 2 * cells * static_cast<size_t>(n_);
@@ -98,7 +99,6 @@ class UnaryChainer {
       all_.comp.assign(lits, -1);
       dense_.assign(lits, 0);
       seen_.assign(lits / 2, 0);
-      last_.assign(cells, -1);
       in_loop_.assign(cells, 0);
     }
     has_.assign(lits / 2, 0);
@@ -175,10 +175,33 @@ class UnaryChainer {
     return has_[static_cast<size_t>(cell * n_ + d - 1)] != 0;
   }
   // Box, row, column: SE's order of regions.
-  std::array<int, 3> Units(int cell) const {
+  // A cell's units in SE's order (box, row, column), with, as positions
+  // in each unit, the cell itself and the cells it shares with the box.
+  struct CellUnits {
+    std::array<int, 3> unit;
+    std::array<uint32_t, 3> self, in_box;
+  };
+  // Fills cell_units_ for shape_ (shapes are interned: kept while the
+  // shape stays).
+  void SetCellUnits() {
+    if (units_shape_ == shape_) return;
+    units_shape_ = shape_;
     const Shape& s = *shape_;
-    return {s.BoxUnit(s.Box(cell)), s.RowUnit(s.Row(cell)),
-            s.ColUnit(s.Col(cell))};
+    cell_units_.resize(static_cast<size_t>(s.num_cells()));
+    for (int cell = 0; cell < s.num_cells(); ++cell) {
+      CellUnits& cu = cell_units_[static_cast<size_t>(cell)];
+      cu.unit = {s.BoxUnit(s.Box(cell)), s.RowUnit(s.Row(cell)),
+                 s.ColUnit(s.Col(cell))};
+      for (size_t k = 0; k < 3; ++k) {
+        cu.self[k] = cu.in_box[k] = 0;
+        const absl::Span<const int> cells = s.unit(cu.unit[k]);
+        for (size_t pos = 0; pos < cells.size(); ++pos) {
+          if (cells[pos] == cell) cu.self[k] |= uint32_t{1} << pos;
+          if (s.Box(cells[pos]) == s.Box(cell))
+            cu.in_box[k] |= uint32_t{1} << pos;
+        }
+      }
+    }
   }
 
   // `filter`: fill the ancestors' filter (only Cycles asks IsAncestor).
@@ -211,7 +234,6 @@ class UnaryChainer {
   void BuildLinks() {
     links_.clear();
     present_.clear();
-    std::fill(last_.begin(), last_.end(), -1);
     for (int cell = 0; cell < shape_->num_cells(); ++cell) {
       if (board_->value(cell) != 0) continue;
       const CandidateSet cs = board_->candidates(cell);
@@ -233,16 +255,21 @@ class UnaryChainer {
                  kCellCause});
           }
           span.x = static_cast<int>(links_.size());
-          for (int u : Units(cell)) {
+          const CellUnits& units = cell_units_[static_cast<size_t>(cell)];
+          // Whether the box's places were listed: the row and the column
+          // then skip the cells they share with it.
+          bool box_listed = false;
+          for (size_t k = 0; k < 3; ++k) {
+            const int u = units.unit[k];
             // The digit's places in the unit, in the unit's order.
-            const uint32_t where = places_->where(u, d);
+            uint32_t where = places_->where(u, d);
             if (!on && std::popcount(where) != 2) continue;
-            for (int pos : Bits(where)) {
-              const int q = places_->CellAt(u, pos);
-              if (q == cell || last_[static_cast<size_t>(q)] == lit) continue;
-              last_[static_cast<size_t>(q)] = lit;
-              links_.push_back({Lit(q, d, !on), u});
-            }
+            where &= ~units.self[k];
+            if (box_listed) where &= ~units.in_box[k];
+            box_listed = box_listed || k == 0;
+            const int* const cells = shape_->unit(u).data();
+            for (int pos : Bits(where))
+              links_.push_back({Lit(cells[pos], d, !on), u});
           }
           span.end = static_cast<int>(links_.size());
         }
@@ -732,7 +759,8 @@ class UnaryChainer {
   int next_comp_ = 0;
   int64_t work_ = 0;  // candidates reached, all searches of this list
   int next_index_ = 0;
-  std::vector<int> last_;             // BuildLinks
+  const Shape* units_shape_ = nullptr;  // cell_units_'s
+  std::vector<CellUnits> cell_units_;
   std::vector<char> seen_, in_loop_;  // AddCycle, all zero between calls
   std::vector<int> touched_;          // AddCycle
 };
