@@ -372,82 +372,74 @@ class UnaryChainer {
     Links links{true, true};
   };
   // The strongly connected components of the links (Tarjan's algorithm)
-  // into `c`.
-  void Components(Links links, Closure* c) {
-    comp_links_ = links;
-    c->links = links;
-    tarjan_ = c;
-    for (int lit : present_) {
-      index_[static_cast<size_t>(lit)] = -1;
-      c->comp[static_cast<size_t>(lit)] = -1;
-    }
-    c->begin.clear();
-    c->members.clear();
-    stack_.clear();
-    next_index_ = 0;
-    next_comp_ = 0;
-    for (int lit : present_)
-      if (index_[static_cast<size_t>(lit)] < 0) Strong(lit);
-  }
-  // Tarjan's algorithm from `root`, with an explicit stack of frames (a
-  // literal and what is left of its links, ForEachLink's order) so that
-  // no board's size limits the depth.
+  // into `c`, with an explicit stack of frames (a literal and what is
+  // left of its links, ForEachLink's order) so that no board's size limits
+  // the depth. Every grid runs it, so its state stays in locals.
   struct Frame {
     int lit;
     const Link* next;
     const Link* end;
   };
-  Frame FrameOf(int lit) const {
-    const absl::Span<const Link> out = LinksOf(lit, comp_links_);
-    return {lit, out.data(), out.data() + out.size()};
-  }
-  void Strong(int root) {
-    frames_.assign(1, FrameOf(root));
-    Visit(root);
-    while (!frames_.empty()) {
-      Frame& f = frames_.back();
-      const size_t su = static_cast<size_t>(f.lit);
-      if (f.next != f.end) {
-        const int w = (f.next++)->lit;
-        const size_t sw = static_cast<size_t>(w);
-        if (index_[sw] < 0) {
-          Visit(w);
-          frames_.push_back(FrameOf(w));
-        } else if (tarjan_->comp[sw] < 0) {
-          low_[su] = std::min(low_[su], index_[sw]);
+  void Components(Links links, Closure* c) {
+    c->links = links;
+    int* const index = index_.data();
+    int* const low = low_.data();
+    int* const comp = c->comp.data();
+    for (int lit : present_) index[lit] = comp[lit] = -1;
+    // Depth, stack and members hold each literal at most once.
+    const size_t num = present_.size();
+    frames_.resize(num);
+    stack_.resize(num);
+    c->members.resize(num);
+    c->begin.clear();
+    Frame* const frames = frames_.data();
+    int* const stack = stack_.data();
+    int* const members = c->members.data();
+    size_t depth = 0, top = 0, placed = 0;
+    int next_index = 0, next_comp = 0;
+    const auto visit = [&](int u) {
+      index[u] = low[u] = next_index++;
+      stack[top++] = u;
+      const absl::Span<const Link> out = LinksOf(u, links);
+      frames[depth++] = {u, out.data(), out.data() + out.size()};
+    };
+    for (int root : present_) {
+      if (index[root] >= 0) continue;
+      visit(root);
+      while (depth > 0) {
+        Frame& f = frames[depth - 1];
+        const int u = f.lit;
+        if (f.next != f.end) {
+          const int w = (f.next++)->lit;
+          if (index[w] < 0) {
+            visit(w);
+          } else if (comp[w] < 0) {
+            low[u] = std::min(low[u], index[w]);
+          }
+          continue;
         }
-        continue;
-      }
-      const int done = f.lit;
-      frames_.pop_back();
-      if (low_[su] == index_[su]) Complete(done);
-      if (!frames_.empty()) {
-        const size_t parent = static_cast<size_t>(frames_.back().lit);
-        low_[parent] = std::min(low_[parent], low_[su]);
+        --depth;
+        if (low[u] == index[u]) {
+          // u roots a component: its members get it, and its place in the
+          // order components complete (reverse topological: a component
+          // completes after every component it leads to).
+          size_t first = top;
+          do --first;
+          while (stack[first] != u);
+          c->begin.push_back(static_cast<int>(placed));
+          for (size_t i = first; i < top; ++i) {
+            comp[stack[i]] = next_comp;
+            members[placed++] = stack[i];
+          }
+          ++next_comp;
+          top = first;
+        }
+        if (depth > 0) {
+          const int parent = frames[depth - 1].lit;
+          low[parent] = std::min(low[parent], low[u]);
+        }
       }
     }
-  }
-  void Visit(int u) {
-    index_[static_cast<size_t>(u)] = low_[static_cast<size_t>(u)] =
-        next_index_++;
-    stack_.push_back(u);
-  }
-  // `u` roots a component: its members get it, and its place in the order
-  // components complete (reverse topological: a component completes after
-  // every component it leads to).
-  void Complete(int u) {
-    const size_t first =
-        stack_.size() -
-        static_cast<size_t>(std::find(stack_.rbegin(), stack_.rend(), u) -
-                            stack_.rbegin()) -
-        1;
-    tarjan_->begin.push_back(static_cast<int>(tarjan_->members.size()));
-    for (size_t i = first; i < stack_.size(); ++i) {
-      tarjan_->comp[static_cast<size_t>(stack_[i])] = next_comp_;
-      tarjan_->members.push_back(stack_[i]);
-    }
-    ++next_comp_;
-    stack_.resize(first);
   }
   // False when `from` cannot lead to `to`: another component, which
   // completed after from's (true may still find no path).
@@ -749,16 +741,12 @@ class UnaryChainer {
   std::vector<int> present_, index_, low_, stack_;
   Closure all_;                 // along all links
   std::vector<size_t> joined_;  // Reach
-  Closure* tarjan_ = nullptr;   // the one Components fills
   std::vector<int> dense_;      // per literal: its place in present_
   bool closure_ = false;        // Reach done for all_
   bool uncapped_ = false;       // this list cannot reach kMaxStaticWork
   size_t words_ = 0;            // per component's reach
-  Links comp_links_{true, true};
   std::vector<Frame> frames_;
-  int next_comp_ = 0;
   int64_t work_ = 0;  // candidates reached, all searches of this list
-  int next_index_ = 0;
   const Shape* units_shape_ = nullptr;  // cell_units_'s
   std::vector<CellUnits> cell_units_;
   std::vector<char> seen_, in_loop_;  // AddCycle, all zero between calls
