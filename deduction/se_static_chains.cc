@@ -97,7 +97,7 @@ class UnaryChainer {
       index_.assign(lits, -1);
       low_.assign(lits, 0);
       all_.comp.assign(lits, -1);
-      dense_.assign(lits, 0);
+      bit_.assign(lits, -1);
       seen_.assign(lits / 2, 0);
       in_loop_.assign(cells, 0);
     }
@@ -123,11 +123,6 @@ class UnaryChainer {
     // less than the searches they spare. (The X pass's searches are short
     // and would need components of their own, which cost more than they
     // spare.)
-    closure_ = present_.size() <= kMaxClosureLiterals;
-    if (closure_) {
-      words_ = (present_.size() + 63) / 64;
-      Reach(&all_);
-    }
     // Whether this list's searches stay under kMaxStaticWork whatever they
     // find: with P literals and E links, a pass searches from at most P/2
     // candidates, and from each a loop search counts at most 1 + 2E + P
@@ -137,6 +132,23 @@ class UnaryChainer {
     const int64_t p = static_cast<int64_t>(present_.size());
     const int64_t e = static_cast<int64_t>(links_.size());
     uncapped_ = 3 * (p / 2) * (1 + 2 * e + p + 2 * (p + 2)) <= kMaxStaticWork;
+    closure_ = present_.size() <= kMaxClosureLiterals;
+    if (closure_) {
+      // Each literal's bit in a reach. Uncapped, a reach answers only
+      // whether a literal's opposite leads to it, which needs no bits for
+      // the literals completed after their opposite (MayReach) or with it
+      // (one component): about half as many. Otherwise it counts what a
+      // search reaches, so every literal has one.
+      int bits = 0;
+      for (int lit : present_) {
+        const bool skip =
+            uncapped_ && all_.comp[static_cast<size_t>(lit)] >=
+                             all_.comp[static_cast<size_t>(lit ^ 1)];
+        bit_[static_cast<size_t>(lit)] = skip ? -1 : bits++;
+      }
+      words_ = (static_cast<size_t>(bits) + 63) / 64;
+      Reach(&all_);
+    }
     for (const Links links :
          {Links{true, false}, Links{false, true}, Links{true, true}}) {
       for (int cell = 0; cell < shape_->num_cells(); ++cell) {
@@ -242,7 +254,6 @@ class UnaryChainer {
         // visits them.
         for (const bool on : {false, true}) {
           const int lit = Lit(cell, d, on);
-          dense_[static_cast<size_t>(lit)] = static_cast<int>(present_.size());
           present_.push_back(lit);
           Span& span = spans_[static_cast<size_t>(lit)];
           span.y = static_cast<int>(links_.size());
@@ -363,7 +374,7 @@ class UnaryChainer {
   struct Closure {
     std::vector<int> comp;  // per literal
     // Per component: its members (members[begin[k], begin[k + 1])), its
-    // reach as bits over present_ (words_ words) and their number.
+    // reach as bits (bit_, words_ words) and their number.
     std::vector<int> begin, members;
     std::vector<uint64_t> reach;
     std::vector<int> count;
@@ -461,7 +472,8 @@ class UnaryChainer {
     const size_t num = c->begin.size();
     const size_t words = words_;
     c->begin.push_back(static_cast<int>(c->members.size()));
-    c->reach.assign(num * words, 0);
+    // Only the words of a component's span are written (and read).
+    c->reach.resize(num * words);
     c->count.assign(num, 0);
     c->span.resize(num);
     // The component whose reach last took each one's (each once).
@@ -474,10 +486,13 @@ class UnaryChainer {
       size_t lo = words, hi = 0;
       for (int i = c->begin[k]; i < c->begin[k + 1]; ++i) {
         const int m = c->members[static_cast<size_t>(i)];
-        const size_t bit = static_cast<size_t>(dense_[static_cast<size_t>(m)]);
-        acc[bit >> 6] |= uint64_t{1} << (bit & 63);
-        lo = std::min(lo, bit >> 6);
-        hi = std::max(hi, (bit >> 6) + 1);
+        const int bit = bit_[static_cast<size_t>(m)];
+        if (bit >= 0) {
+          const size_t w = static_cast<size_t>(bit) >> 6;
+          acc[w] |= uint64_t{1} << (bit & 63);
+          lo = std::min(lo, w);
+          hi = std::max(hi, w + 1);
+        }
         for (const Link& link : LinksOf(m, c->links)) {
           const size_t to =
               static_cast<size_t>(c->comp[static_cast<size_t>(link.lit)]);
@@ -501,12 +516,16 @@ class UnaryChainer {
       c->span[k] = {lo, hi};
     }
   }
-  // Whether `from` leads to `to` in `c` (Reach done).
+  // Whether `from` leads to its opposite `to` in `c` (Reach done, MayReach
+  // true).
   bool Reaches(const Closure& c, int from, int to) const {
     const size_t k = static_cast<size_t>(c.comp[static_cast<size_t>(from)]);
-    const int bit = dense_[static_cast<size_t>(to)];
-    return (c.reach[k * words_ + static_cast<size_t>(bit >> 6)] >> (bit & 63) &
-            1) != 0;
+    if (c.comp[static_cast<size_t>(to)] == c.comp[static_cast<size_t>(from)])
+      return true;
+    const size_t bit = static_cast<size_t>(bit_[static_cast<size_t>(to)]);
+    const auto [lo, hi] = c.span[k];
+    if ((bit >> 6) < lo || (bit >> 6) >= hi) return false;
+    return (c.reach[k * words_ + (bit >> 6)] >> (bit & 63) & 1) != 0;
   }
   bool Present(int lit) const {
     return has_[static_cast<size_t>(lit >> 1)] != 0;
@@ -741,7 +760,7 @@ class UnaryChainer {
   std::vector<int> present_, index_, low_, stack_;
   Closure all_;                 // along all links
   std::vector<size_t> joined_;  // Reach
-  std::vector<int> dense_;      // per literal: its place in present_
+  std::vector<int> bit_;        // per literal: its bit in a reach, or -1
   bool closure_ = false;        // Reach done for all_
   bool uncapped_ = false;       // this list cannot reach kMaxStaticWork
   size_t words_ = 0;            // per component's reach
