@@ -118,11 +118,6 @@ class UnaryChainer {
     // XY pass: what cannot happen along all links cannot happen along
     // some, so one set of components (of all links) serves the three.
     Components(Links{true, true}, &all_);
-    // What each literal reaches along all links (those of the XY pass's
-    // forcing chains), where the grid is small enough that the bits cost
-    // less than the searches they spare. (The X pass's searches are short
-    // and would need components of their own, which cost more than they
-    // spare.)
     // Whether this list's searches stay under kMaxStaticWork whatever they
     // find: with P literals and E links, a pass searches from at most P/2
     // candidates, and from each a loop search counts at most 1 + 2E + P
@@ -132,6 +127,11 @@ class UnaryChainer {
     const int64_t p = static_cast<int64_t>(present_.size());
     const int64_t e = static_cast<int64_t>(links_.size());
     uncapped_ = 3 * (p / 2) * (1 + 2 * e + p + 2 * (p + 2)) <= kMaxStaticWork;
+    // What each literal reaches along all links (those of the XY pass's
+    // forcing chains), where the grid is small enough that the bits cost
+    // less than the searches they spare. (The X pass's searches follow
+    // X-links only; components of their own cost more than they spared, so
+    // they use these where no count is needed: uncapped_.)
     closure_ = present_.size() <= kMaxClosureLiterals;
     if (closure_) {
       // Each literal's bit in a reach. Uncapped, a reach answers only
