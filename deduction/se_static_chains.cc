@@ -9,11 +9,13 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
 
+#include "absl/base/attributes.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -47,6 +49,11 @@ constexpr int kCellCause = -1;
 // reaches about 10^4 to 10^5; larger boards can need far more).
 constexpr int64_t kMaxStaticWork = 20'000'000;
 
+// The most literals a grid may have for its reach to be kept as bits (a
+// 9x9 grid has at most 1458): beyond, the bits would cost more than the
+// searches they spare.
+constexpr size_t kMaxClosureLiterals = 2048;
+
 // One pass of SE's unary chaining: which links it follows.
 struct Links {
   bool x;  // a digit's places in a unit
@@ -64,14 +71,42 @@ struct Found {
   bool flip;  // a loop: its "off" candidates count as turned on too
 };
 
+// Nested forcing chains search tens of thousands of branch grids a
+// puzzle, each for a fresh list: one chainer per thread keeps its buffers
+// from grid to grid (Reset), so a grid costs no allocation and no pass
+// over all of its literals.
 class UnaryChainer {
  public:
-  explicit UnaryChainer(const Board& board)
-      : board_(board),
-        shape_(board.shape()),
-        n_(board.shape().size()),
-        places_(board),
-        stamp_(static_cast<size_t>(2 * board.shape().num_cells() * n_), 0) {
+  // Ready for `board` (kept by reference until the next Reset): its
+  // candidates and links.
+  void Reset(const Board& board) {
+    board_ = &board;
+    shape_ = &board.shape();
+    n_ = shape_->size();
+    places_.emplace(board);
+    SetCellUnits();
+    work_ = 0;
+    const size_t cells = static_cast<size_t>(shape_->num_cells());
+    const size_t lits = 2 * cells * static_cast<size_t>(n_);
+    if (stamp_.size() != lits) {
+      // Another size of board: stamps start over.
+      stamp_.assign(lits, 0);
+      pred_.assign(lits, 0);
+      gen_ = 0;
+      spans_.assign(lits, Span{});
+      index_.assign(lits, -1);
+      low_.assign(lits, 0);
+      all_.comp.assign(lits, -1);
+      bit_.assign(lits, -1);
+      seen_.assign(lits / 2, 0);
+      in_loop_.assign(cells, 0);
+    }
+    has_.assign(lits / 2, 0);
+    for (int cell = 0; cell < shape_->num_cells(); ++cell) {
+      if (board.value(cell) != 0) continue;
+      for (int d : board.candidates(cell))
+        has_[static_cast<size_t>(cell * n_ + d - 1)] = 1;
+    }
     BuildLinks();
   }
 
@@ -82,12 +117,43 @@ class UnaryChainer {
     // The X-only and Y-only passes follow a subset of the links of the
     // XY pass: what cannot happen along all links cannot happen along
     // some, so one set of components (of all links) serves the three.
-    Components(Links{true, true});
+    Components(Links{true, true}, &all_);
+    // Whether this list's searches stay under kMaxStaticWork whatever they
+    // find: with P literals and E links, a pass searches from at most P/2
+    // candidates, and from each a loop search counts at most 1 + 2E + P
+    // candidates (each "on" expanded once, an "off" pooled at most once
+    // per link into it and closing at most one loop) and each of two
+    // forcing-chain searches at most P + 2 (each literal once, one hit).
+    const int64_t p = static_cast<int64_t>(present_.size());
+    const int64_t e = static_cast<int64_t>(links_.size());
+    uncapped_ = 3 * (p / 2) * (1 + 2 * e + p + 2 * (p + 2)) <= kMaxStaticWork;
+    // What each literal reaches along all links (those of the XY pass's
+    // forcing chains), where the grid is small enough that the bits cost
+    // less than the searches they spare. (The X pass's searches follow
+    // X-links only; components of their own cost more than they spared, so
+    // they use these where no count is needed: uncapped_.)
+    closure_ = present_.size() <= kMaxClosureLiterals;
+    if (closure_) {
+      // Each literal's bit in a reach. Uncapped, a reach answers only
+      // whether a literal's opposite leads to it, which needs no bits for
+      // the literals completed after their opposite (MayReach) or with it
+      // (one component): about half as many. Otherwise it counts what a
+      // search reaches, so every literal has one.
+      int bits = 0;
+      for (int lit : present_) {
+        const bool skip =
+            uncapped_ && all_.comp[static_cast<size_t>(lit)] >=
+                             all_.comp[static_cast<size_t>(lit ^ 1)];
+        bit_[static_cast<size_t>(lit)] = skip ? -1 : bits++;
+      }
+      words_ = (static_cast<size_t>(bits) + 63) / 64;
+      Reach(&all_);
+    }
     for (const Links links :
          {Links{true, false}, Links{false, true}, Links{true, true}}) {
-      for (int cell = 0; cell < shape_.num_cells(); ++cell) {
-        if (board_.value(cell) != 0) continue;
-        const CandidateSet cs = board_.candidates(cell);
+      for (int cell = 0; cell < shape_->num_cells(); ++cell) {
+        if (board_->value(cell) != 0) continue;
+        const CandidateSet cs = board_->candidates(cell);
         if (cs.Count() < 2 || (cs.Count() > 2 && !links.x)) continue;
         for (int d : cs) {
           // Out of work (large boards only, in practice): the list so far.
@@ -118,18 +184,43 @@ class UnaryChainer {
   int DigitOf(int lit) const { return (lit >> 1) % n_ + 1; }
   static bool IsOn(int lit) { return (lit & 1) != 0; }
   bool Has(int cell, int d) const {
-    return board_.value(cell) == 0 && board_.candidates(cell).Contains(d);
+    return has_[static_cast<size_t>(cell * n_ + d - 1)] != 0;
   }
   // Box, row, column: SE's order of regions.
-  std::array<int, 3> Units(int cell) const {
-    return {shape_.BoxUnit(shape_.Box(cell)), shape_.RowUnit(shape_.Row(cell)),
-            shape_.ColUnit(shape_.Col(cell))};
+  // A cell's units in SE's order (box, row, column), with, as positions
+  // in each unit, the cell itself and the cells it shares with the box.
+  struct CellUnits {
+    std::array<int, 3> unit;
+    std::array<uint32_t, 3> self, in_box;
+  };
+  // Fills cell_units_ for shape_ (shapes are interned: kept while the
+  // shape stays).
+  void SetCellUnits() {
+    if (units_shape_ == shape_) return;
+    units_shape_ = shape_;
+    const Shape& s = *shape_;
+    cell_units_.resize(static_cast<size_t>(s.num_cells()));
+    for (int cell = 0; cell < s.num_cells(); ++cell) {
+      CellUnits& cu = cell_units_[static_cast<size_t>(cell)];
+      cu.unit = {s.BoxUnit(s.Box(cell)), s.RowUnit(s.Row(cell)),
+                 s.ColUnit(s.Col(cell))};
+      for (size_t k = 0; k < 3; ++k) {
+        cu.self[k] = cu.in_box[k] = 0;
+        const absl::Span<const int> cells = s.unit(cu.unit[k]);
+        for (size_t pos = 0; pos < cells.size(); ++pos) {
+          if (cells[pos] == cell) cu.self[k] |= uint32_t{1} << pos;
+          if (s.Box(cells[pos]) == s.Box(cell))
+            cu.in_box[k] |= uint32_t{1} << pos;
+        }
+      }
+    }
   }
 
-  int NewPot(int lit, int parent, int cause) {
+  // `filter`: fill the ancestors' filter (only Cycles asks IsAncestor).
+  int NewPot(int lit, int parent, int cause, bool filter) {
     ++work_;
     uint64_t ancestors = 0;
-    if (parent >= 0) {
+    if (filter && parent >= 0) {
       const Pot& up = pool_[static_cast<size_t>(parent)];
       ancestors = up.ancestors | Bit(up.lit);
     }
@@ -141,78 +232,76 @@ class UnaryChainer {
     int lit;
     int cause;
   };
-  // Each literal's links by kind (CSR lists, indexed by literal): an "on"
-  // turns off its cell's other candidates (Y) and the digit's other places
-  // in its box, row and column (X, each cell once, first cause kept); an
-  // "off" turns on the other candidate of a bivalue cell (Y) and the other
-  // place of each unit with two (X). The board does not change during a
-  // search, so they are built once.
+  // A present literal's links in links_: its Y-links [y, x), then its
+  // X-links [x, end).
+  struct Span {
+    int y = 0, x = 0, end = 0;
+  };
+  // Each present literal's links by kind: an "on" turns off its cell's
+  // other candidates (Y) and the digit's other places in its box, row and
+  // column (X, each cell once, first cause kept); an "off" turns on the
+  // other candidate of a bivalue cell (Y) and the other place of each unit
+  // with two (X). The board does not change during a search, so they are
+  // built once. Only present literals are ever asked for their links.
   void BuildLinks() {
-    const int lits = 2 * shape_.num_cells() * n_;
-    for (LinkList* list : {&y_links_, &x_links_}) {
-      list->begin.assign(static_cast<size_t>(lits) + 1, 0);
-      list->links.clear();
-    }
-    last_.assign(static_cast<size_t>(shape_.num_cells()), -1);
+    links_.clear();
     present_.clear();
-    index_.assign(static_cast<size_t>(lits), -1);
-    low_.assign(static_cast<size_t>(lits), 0);
-    comp_.assign(static_cast<size_t>(lits), -1);
-    for (int lit = 0; lit < lits; ++lit) {
-      y_links_.begin[static_cast<size_t>(lit)] =
-          static_cast<int>(y_links_.links.size());
-      x_links_.begin[static_cast<size_t>(lit)] =
-          static_cast<int>(x_links_.links.size());
-      const int cell = CellOf(lit), d = DigitOf(lit);
-      if (!Has(cell, d)) continue;
-      present_.push_back(lit);
-      const CandidateSet cs = board_.candidates(cell);
-      if (IsOn(lit)) {
-        for (int x : cs)
-          if (x != d)
-            y_links_.links.push_back({Lit(cell, x, false), kCellCause});
-      } else if (cs.Count() == 2) {
-        y_links_.links.push_back(
-            {Lit(cell, cs.Without(CandidateSet::Of(d)).Single(), true),
-             kCellCause});
-      }
-      for (int u : Units(cell)) {
-        // The digit's places in the unit, in the unit's order.
-        const uint32_t where = places_.where(u, d);
-        if (!IsOn(lit) && std::popcount(where) != 2) continue;
-        for (int pos : Bits(where)) {
-          const int q = places_.CellAt(u, pos);
-          if (q == cell || last_[static_cast<size_t>(q)] == lit) continue;
-          last_[static_cast<size_t>(q)] = lit;
-          x_links_.links.push_back({Lit(q, d, !IsOn(lit)), u});
+    for (int cell = 0; cell < shape_->num_cells(); ++cell) {
+      if (board_->value(cell) != 0) continue;
+      const CandidateSet cs = board_->candidates(cell);
+      for (int d : cs) {
+        // "off" then "on": literals in increasing order, as Components
+        // visits them.
+        for (const bool on : {false, true}) {
+          const int lit = Lit(cell, d, on);
+          present_.push_back(lit);
+          Span& span = spans_[static_cast<size_t>(lit)];
+          span.y = static_cast<int>(links_.size());
+          if (on) {
+            for (int x : cs)
+              if (x != d) links_.push_back({Lit(cell, x, false), kCellCause});
+          } else if (cs.Count() == 2) {
+            links_.push_back(
+                {Lit(cell, cs.Without(CandidateSet::Of(d)).Single(), true),
+                 kCellCause});
+          }
+          span.x = static_cast<int>(links_.size());
+          const CellUnits& units = cell_units_[static_cast<size_t>(cell)];
+          // Whether the box's places were listed: the row and the column
+          // then skip the cells they share with it.
+          bool box_listed = false;
+          for (size_t k = 0; k < 3; ++k) {
+            const int u = units.unit[k];
+            // The digit's places in the unit, in the unit's order.
+            uint32_t where = places_->where(u, d);
+            if (!on && std::popcount(where) != 2) continue;
+            where &= ~units.self[k];
+            if (box_listed) where &= ~units.in_box[k];
+            box_listed = box_listed || k == 0;
+            const int* const cells = shape_->unit(u).data();
+            for (int pos : Bits(where))
+              links_.push_back({Lit(cells[pos], d, !on), u});
+          }
+          span.end = static_cast<int>(links_.size());
         }
       }
     }
-    y_links_.begin[static_cast<size_t>(lits)] =
-        static_cast<int>(y_links_.links.size());
-    x_links_.begin[static_cast<size_t>(lits)] =
-        static_cast<int>(x_links_.links.size());
   }
-  struct LinkList {
-    std::vector<int> begin;
-    std::vector<Link> links;
-    absl::Span<const Link> Of(int lit) const {
-      const size_t b = static_cast<size_t>(begin[static_cast<size_t>(lit)]);
-      return absl::MakeConstSpan(links).subspan(
-          b, static_cast<size_t>(begin[static_cast<size_t>(lit) + 1]) - b);
-    }
-  };
-  // Calls f(link) for each link from `lit` that `links` follows: the Y
-  // ones first, as SE lists them.
+  // The links from `lit` that `links` follows: the Y ones first, as SE
+  // lists them. An "on" always turns off the digit's other places (SE's
+  // X-only and Y-only passes alike); an "off" turns on a unit's other
+  // place only with X-links.
+  absl::Span<const Link> LinksOf(int lit, Links links) const {
+    const Span& span = spans_[static_cast<size_t>(lit)];
+    const int b = links.y ? span.y : span.x;
+    const int e = IsOn(lit) || links.x ? span.end : span.x;
+    return absl::MakeConstSpan(links_).subspan(static_cast<size_t>(b),
+                                               static_cast<size_t>(e - b));
+  }
+  // Calls f(link) for each link from `lit` that `links` follows.
   template <typename F>
   void ForEachLink(int lit, Links links, F f) const {
-    if (links.y)
-      for (const Link& k : y_links_.Of(lit)) f(k);
-    // An "on" always turns off the digit's other places (SE's X-only and
-    // Y-only passes alike); an "off" turns on a unit's other place only
-    // with X-links.
-    if (IsOn(lit) || links.x)
-      for (const Link& k : x_links_.Of(lit)) f(k);
+    for (const Link& k : LinksOf(lit, links)) f(k);
   }
   // True when `lit` is among pool_[p]'s ancestors (parents followed).
   bool IsAncestor(int p, int lit) const {
@@ -226,6 +315,15 @@ class UnaryChainer {
     return stamp_[static_cast<size_t>(lit)] == gen_;
   }
   void Mark(int lit) { stamp_[static_cast<size_t>(lit)] = gen_; }
+  // A new search: nothing marked.
+  void NextGen() {
+    if (gen_ == UINT32_MAX) {
+      std::fill(stamp_.begin(), stamp_.end(), 0);
+      std::fill(pred_.begin(), pred_.end(), 0);
+      gen_ = 0;
+    }
+    ++gen_;
+  }
 
   // SE's doUnaryChaining for one candidate and one pass.
   // The searches run only where the links' components show they can end:
@@ -252,133 +350,221 @@ class UnaryChainer {
     for (const bool start_on : {true, false}) {
       const int start = Lit(cell, d, start_on);
       if (!MayReach(start, start ^ 1)) continue;
+      // Most searches that get here cannot end. The XY pass's search
+      // follows all links (all_'s): one that cannot reach the opposite
+      // reaches each literal it can once and finds nothing, so it counts
+      // the size of its reach and is spared. The X pass's follows some of
+      // them, so it finds nothing either; its count is not known, so it is
+      // spared only where no count can reach the limit (uncapped_).
+      if (closure_ && (links.y || uncapped_) &&
+          !Reaches(all_, start, start ^ 1)) {
+        if (links.y)
+          work_ += all_.count[static_cast<size_t>(
+              all_.comp[static_cast<size_t>(start)])];
+        continue;
+      }
       const int target = ForcingChain(start, links);
       if (target >= 0) AddForcingChain(target, links, out);
     }
   }
 
-  // The strongly connected components of the links (Tarjan's algorithm).
-  void Components(Links links) {
-    links_ = links;
-    for (int lit : present_) {
-      index_[static_cast<size_t>(lit)] = -1;
-      comp_[static_cast<size_t>(lit)] = -1;
-    }
-    stack_.clear();
-    next_index_ = 0;
-    next_comp_ = 0;
-    for (int lit : present_)
-      if (index_[static_cast<size_t>(lit)] < 0) Strong(lit);
-  }
-  // The number of links Components follows from `lit`, and the i-th: its
-  // Y-links first, then its X-links (ForEachLink's order).
-  int NumLinks(int lit) const {
-    return (links_.y ? static_cast<int>(y_links_.Of(lit).size()) : 0) +
-           (IsOn(lit) || links_.x ? static_cast<int>(x_links_.Of(lit).size())
-                                  : 0);
-  }
-  int LinkAt(int lit, int i) const {
-    if (links_.y) {
-      const absl::Span<const Link> y = y_links_.Of(lit);
-      if (i < static_cast<int>(y.size())) return y[static_cast<size_t>(i)].lit;
-      i -= static_cast<int>(y.size());
-    }
-    return x_links_.Of(lit)[static_cast<size_t>(i)].lit;
-  }
-  // Tarjan's algorithm from `root`, with an explicit stack of (literal,
-  // next link) so that no board's size limits the depth.
-  void Strong(int root) {
-    frames_.assign(1, {root, 0});
-    Visit(root);
-    while (!frames_.empty()) {
-      auto& [u, next] = frames_.back();
-      const size_t su = static_cast<size_t>(u);
-      if (next < NumLinks(u)) {
-        const int w = LinkAt(u, next++);
-        const size_t sw = static_cast<size_t>(w);
-        if (index_[sw] < 0) {
-          Visit(w);
-          frames_.push_back({w, 0});
-        } else if (comp_[sw] < 0) {
-          low_[su] = std::min(low_[su], index_[sw]);
+  // Components of some links, numbered as completed (reverse topological:
+  // a component completes after every component it leads to), and what
+  // each reaches (Reach).
+  struct Closure {
+    std::vector<int> comp;  // per literal
+    // Per component: its members (members[begin[k], begin[k + 1])), its
+    // reach as bits (bit_, words_ words) and their number.
+    std::vector<int> begin, members;
+    std::vector<uint64_t> reach;
+    std::vector<int> count;
+    // Per component: the words of its reach that may be nonzero.
+    std::vector<std::pair<size_t, size_t>> span;
+    Links links{true, true};
+  };
+  // The strongly connected components of the links (Tarjan's algorithm)
+  // into `c`, with an explicit stack of frames (a literal and what is
+  // left of its links, ForEachLink's order) so that no board's size limits
+  // the depth. Every grid runs it, so its state stays in locals.
+  struct Frame {
+    int lit;
+    const Link* next;
+    const Link* end;
+  };
+  void Components(Links links, Closure* c) {
+    c->links = links;
+    int* const index = index_.data();
+    int* const low = low_.data();
+    int* const comp = c->comp.data();
+    for (int lit : present_) index[lit] = comp[lit] = -1;
+    // Depth, stack and members hold each literal at most once.
+    const size_t num = present_.size();
+    frames_.resize(num);
+    stack_.resize(num);
+    c->members.resize(num);
+    c->begin.clear();
+    Frame* const frames = frames_.data();
+    int* const stack = stack_.data();
+    int* const members = c->members.data();
+    size_t depth = 0, top = 0, placed = 0;
+    int next_index = 0, next_comp = 0;
+    const auto visit = [&](int u) {
+      index[u] = low[u] = next_index++;
+      stack[top++] = u;
+      const absl::Span<const Link> out = LinksOf(u, links);
+      frames[depth++] = {u, out.data(), out.data() + out.size()};
+    };
+    for (int root : present_) {
+      if (index[root] >= 0) continue;
+      visit(root);
+      while (depth > 0) {
+        Frame& f = frames[depth - 1];
+        const int u = f.lit;
+        if (f.next != f.end) {
+          const int w = (f.next++)->lit;
+          if (index[w] < 0) {
+            visit(w);
+          } else if (comp[w] < 0) {
+            low[u] = std::min(low[u], index[w]);
+          }
+          continue;
         }
-        continue;
-      }
-      const int done = u;
-      frames_.pop_back();
-      if (low_[su] == index_[su]) Complete(done);
-      if (!frames_.empty()) {
-        const size_t parent = static_cast<size_t>(frames_.back().first);
-        low_[parent] = std::min(low_[parent], low_[su]);
+        --depth;
+        if (low[u] == index[u]) {
+          // u roots a component: its members get it, and its place in the
+          // order components complete (reverse topological: a component
+          // completes after every component it leads to).
+          size_t first = top;
+          do --first;
+          while (stack[first] != u);
+          c->begin.push_back(static_cast<int>(placed));
+          for (size_t i = first; i < top; ++i) {
+            comp[stack[i]] = next_comp;
+            members[placed++] = stack[i];
+          }
+          ++next_comp;
+          top = first;
+        }
+        if (depth > 0) {
+          const int parent = frames[depth - 1].lit;
+          low[parent] = std::min(low[parent], low[u]);
+        }
       }
     }
-  }
-  void Visit(int u) {
-    index_[static_cast<size_t>(u)] = low_[static_cast<size_t>(u)] =
-        next_index_++;
-    stack_.push_back(u);
-  }
-  // `u` roots a component: its members get it, and its place in the order
-  // components complete (reverse topological: a component completes after
-  // every component it leads to).
-  void Complete(int u) {
-    const size_t first =
-        stack_.size() -
-        static_cast<size_t>(std::find(stack_.rbegin(), stack_.rend(), u) -
-                            stack_.rbegin()) -
-        1;
-    for (size_t i = first; i < stack_.size(); ++i)
-      comp_[static_cast<size_t>(stack_[i])] = next_comp_;
-    ++next_comp_;
-    stack_.resize(first);
   }
   // False when `from` cannot lead to `to`: another component, which
   // completed after from's (true may still find no path).
   bool MayReach(int from, int to) const {
     if (!Present(from) || !Present(to)) return false;
-    return comp_[static_cast<size_t>(to)] <= comp_[static_cast<size_t>(from)];
+    return all_.comp[static_cast<size_t>(to)] <=
+           all_.comp[static_cast<size_t>(from)];
   }
   // True when both are in one component (each leads to the other).
   bool SameComponent(int a, int b) const {
     return Present(a) && Present(b) &&
-           comp_[static_cast<size_t>(a)] == comp_[static_cast<size_t>(b)];
+           all_.comp[static_cast<size_t>(a)] ==
+               all_.comp[static_cast<size_t>(b)];
   }
-  bool Present(int lit) const { return Has(CellOf(lit), DigitOf(lit)); }
+  // Each component's reach (along the links of c's components): its own
+  // literals and those of every component it leads to, all completed
+  // before it.
+  void Reach(Closure* c) {
+    const size_t num = c->begin.size();
+    const size_t words = words_;
+    c->begin.push_back(static_cast<int>(c->members.size()));
+    // Only the words of a component's span are written (and read).
+    c->reach.resize(num * words);
+    c->count.assign(num, 0);
+    c->span.resize(num);
+    // The component whose reach last took each one's (each once).
+    joined_.assign(num, num);
+    // A reach is gathered here, then stored: no store to the table while
+    // it is read, and only the words some bit falls in are touched (a
+    // reach is a few dozen literals, far fewer than the grid's).
+    std::array<uint64_t, kMaxClosureLiterals / 64> acc{};
+    for (size_t k = 0; k < num; ++k) {
+      size_t lo = words, hi = 0;
+      for (int i = c->begin[k]; i < c->begin[k + 1]; ++i) {
+        const int m = c->members[static_cast<size_t>(i)];
+        const int bit = bit_[static_cast<size_t>(m)];
+        if (bit >= 0) {
+          const size_t w = static_cast<size_t>(bit) >> 6;
+          acc[w] |= uint64_t{1} << (bit & 63);
+          lo = std::min(lo, w);
+          hi = std::max(hi, w + 1);
+        }
+        for (const Link& link : LinksOf(m, c->links)) {
+          const size_t to =
+              static_cast<size_t>(c->comp[static_cast<size_t>(link.lit)]);
+          if (to == k || joined_[to] == k) continue;
+          joined_[to] = k;
+          const uint64_t* const from = &c->reach[to * words];
+          const auto [from_lo, from_hi] = c->span[to];
+          for (size_t w = from_lo; w < from_hi; ++w) acc[w] |= from[w];
+          lo = std::min(lo, from_lo);
+          hi = std::max(hi, from_hi);
+        }
+      }
+      uint64_t* const r = &c->reach[k * words];
+      int count = 0;
+      for (size_t w = lo; w < hi; ++w) {
+        r[w] = acc[w];
+        count += std::popcount(acc[w]);
+        acc[w] = 0;
+      }
+      c->count[k] = count;
+      c->span[k] = {lo, hi};
+    }
+  }
+  // Whether `from` leads to its opposite `to` in `c` (Reach done, MayReach
+  // true).
+  bool Reaches(const Closure& c, int from, int to) const {
+    const size_t k = static_cast<size_t>(c.comp[static_cast<size_t>(from)]);
+    if (c.comp[static_cast<size_t>(to)] == c.comp[static_cast<size_t>(from)])
+      return true;
+    const size_t bit = static_cast<size_t>(bit_[static_cast<size_t>(to)]);
+    const auto [lo, hi] = c.span[k];
+    if ((bit >> 6) < lo || (bit >> 6) >= hi) return false;
+    return (c.reach[k * words_ + (bit >> 6)] >> (bit & 63) & 1) != 0;
+  }
+  bool Present(int lit) const {
+    return has_[static_cast<size_t>(lit >> 1)] != 0;
+  }
 
   // Breadth first, a layer of "on" then a layer of "off", from `start`
   // (on): ends_ gets every "on" of the start reached from the fourth
   // layer on (a loop). An "off" is expanded again on each new path that
   // does not pass through it; an "on" once.
   void Cycles(int start, Links links) {
-    ++gen_;
+    NextGen();
     pool_.clear();
     ends_.clear();
-    pending_on_.assign(1, NewPot(start, -1, kNoCause));
+    pending_on_.assign(1, NewPot(start, -1, kNoCause, true));
     pending_off_.clear();
     Mark(start);
     // The "off" literals that turn the start on (links are symmetric):
     // only their copies can close a loop.
-    preds_.clear();
-    ForEachLink(start ^ 1, links,
-                [&](const Link& k) { preds_.push_back(k.lit ^ 1); });
+    ForEachLink(start ^ 1, links, [&](const Link& k) {
+      pred_[static_cast<size_t>(k.lit ^ 1)] = gen_;
+    });
     int length = 0;
     while (!pending_on_.empty() || !pending_off_.empty()) {
       ++length;
       for (size_t i = 0; i < pending_on_.size(); ++i) {
         const int p = pending_on_[i];
-        ForEachLink(pool_[static_cast<size_t>(p)].lit, links,
-                    [&](const Link& k) {
-                      // A second copy of an "off" turns on nothing new (its
-                      // first copy, expanded before it, marked all it turns
-                      // on); unless it may close a loop, SE's copy does
-                      // nothing.
-                      const bool pred = std::find(preds_.begin(), preds_.end(),
-                                                  k.lit) != preds_.end();
-                      if (Marked(k.lit) && !pred) return;
-                      if (IsAncestor(p, k.lit)) return;
-                      Mark(k.lit);
-                      pending_off_.push_back(NewPot(k.lit, p, k.cause));
-                    });
+        ForEachLink(
+            pool_[static_cast<size_t>(p)].lit, links, [&](const Link& k) {
+              // A second copy of an "off" turns on nothing new (its
+              // first copy, expanded before it, marked all it turns
+              // on); unless it may close a loop, SE's copy does
+              // nothing. Every candidate in the pool is marked, so an
+              // unmarked one is no ancestor of p.
+              if (Marked(k.lit) && (pred_[static_cast<size_t>(k.lit)] != gen_ ||
+                                    IsAncestor(p, k.lit)))
+                return;
+              Mark(k.lit);
+              pending_off_.push_back(NewPot(k.lit, p, k.cause, true));
+            });
       }
       pending_on_.clear();
       ++length;
@@ -388,7 +574,7 @@ class UnaryChainer {
                     [&](const Link& k) {
                       const bool end = length >= 4 && k.lit == start;
                       if (!end && Marked(k.lit)) return;
-                      const int q = NewPot(k.lit, p, k.cause);
+                      const int q = NewPot(k.lit, p, k.cause, true);
                       if (end) ends_.push_back(q);
                       if (!Marked(k.lit)) {
                         Mark(k.lit);
@@ -403,13 +589,13 @@ class UnaryChainer {
   // Breadth first from `start` (on or off), each candidate once: the
   // first path to the start's opposite (pool index), or -1.
   int ForcingChain(int start, Links links) {
-    ++gen_;
+    NextGen();
     pool_.clear();
     const int opposite = start ^ 1;
     pending_on_.clear();
     pending_off_.clear();
     (IsOn(start) ? pending_on_ : pending_off_)
-        .push_back(NewPot(start, -1, kNoCause));
+        .push_back(NewPot(start, -1, kNoCause, false));
     Mark(start);
     int target = -1;
     // Off literals follow X-links whatever the pass (SE's forcing chains).
@@ -417,18 +603,22 @@ class UnaryChainer {
     while (!pending_on_.empty() || !pending_off_.empty()) {
       for (size_t i = 0; i < pending_on_.size(); ++i) {
         const int p = pending_on_[i];
-        ForEachLink(
-            pool_[static_cast<size_t>(p)].lit, links, [&](const Link& k) {
-              const bool hit = k.lit == opposite && target < 0;
-              const bool fresh = !Marked(k.lit) && !IsAncestor(p, k.lit);
-              if (!hit && !fresh) return;
-              const int q = NewPot(k.lit, p, k.cause);
-              if (hit) target = q;
-              if (fresh) {
-                Mark(k.lit);
-                pending_off_.push_back(q);
-              }
-            });
+        ForEachLink(pool_[static_cast<size_t>(p)].lit, links,
+                    [&](const Link& k) {
+                      const bool hit = k.lit == opposite && target < 0;
+                      // Every candidate in the pool is marked (a hit too: it is
+                      // marked or an ancestor), so one unmarked is no ancestor
+                      // of p: SE's test for a repeat needs no walk up the
+                      // chain.
+                      const bool fresh = !Marked(k.lit);
+                      if (!hit && !fresh) return;
+                      const int q = NewPot(k.lit, p, k.cause, false);
+                      if (hit) target = q;
+                      if (fresh) {
+                        Mark(k.lit);
+                        pending_off_.push_back(q);
+                      }
+                    });
       }
       pending_on_.clear();
       for (size_t i = 0; i < pending_off_.size(); ++i) {
@@ -438,7 +628,7 @@ class UnaryChainer {
                       const bool hit = k.lit == opposite && target < 0;
                       const bool fresh = !Marked(k.lit);
                       if (!hit && !fresh) return;
-                      const int q = NewPot(k.lit, p, k.cause);
+                      const int q = NewPot(k.lit, p, k.cause, false);
                       if (hit) target = q;
                       if (fresh) {
                         Mark(k.lit);
@@ -490,35 +680,44 @@ class UnaryChainer {
   // candidate outside the loop's cells that both an "on" and an "off" of
   // the loop see.
   void AddCycle(int end, Links links, std::vector<Found>* out) {
-    std::vector<int> line = Line(end);
-    line.pop_back();  // the assumption; `end` is the same candidate
-    std::vector<int> cells;
-    for (int p : line)
-      cells.push_back(CellOf(pool_[static_cast<size_t>(p)].lit));
-    std::sort(cells.begin(), cells.end());
-    // Per digit and cell: seen by an "on" (1), an "off" (2).
-    seen_.assign(static_cast<size_t>(shape_.num_cells() * n_), 0);
-    for (int p : line) {
+    const std::vector<int> line = Line(end);
+    // All but the assumption (`end` is the same candidate).
+    const absl::Span<const int> loop =
+        absl::MakeConstSpan(line).first(line.size() - 1);
+    for (int p : loop)
+      in_loop_[static_cast<size_t>(CellOf(pool_[static_cast<size_t>(p)].lit))] =
+          1;
+    // Per digit and cell: seen by an "on" (1), an "off" (2); seen_ is all
+    // zero between calls, touched_ lists what this one set.
+    touched_.clear();
+    for (int p : loop) {
       const int lit = pool_[static_cast<size_t>(p)].lit;
       const int d = DigitOf(lit);
-      for (int q : shape_.peers(CellOf(lit))) {
-        if (!Has(q, d) || std::binary_search(cells.begin(), cells.end(), q))
-          continue;
-        char& s = seen_[static_cast<size_t>(q * n_ + d - 1)];
+      for (int q : shape_->peers(CellOf(lit))) {
+        if (!Has(q, d) || in_loop_[static_cast<size_t>(q)] != 0) continue;
+        const int i = q * n_ + d - 1;
+        char& s = seen_[static_cast<size_t>(i)];
+        if (s == 0) touched_.push_back(i);
         s = static_cast<char>(s | (IsOn(lit) ? 1 : 2));
       }
     }
+    // Cell by cell, digit by digit.
+    std::sort(touched_.begin(), touched_.end());
     Deduction step;
-    for (int q = 0; q < shape_.num_cells(); ++q)
-      for (int d = 1; d <= n_; ++d)
-        if (seen_[static_cast<size_t>(q * n_ + d - 1)] == 3)
-          step.eliminations.push_back({q, d});
+    for (int i : touched_) {
+      if (seen_[static_cast<size_t>(i)] == 3)
+        step.eliminations.push_back({i / n_, i % n_ + 1});
+      seen_[static_cast<size_t>(i)] = 0;
+    }
+    for (int p : loop)
+      in_loop_[static_cast<size_t>(CellOf(pool_[static_cast<size_t>(p)].lit))] =
+          0;
     if (step.eliminations.empty()) return;
     const TechniqueId tid = links.x && links.y ? TechniqueId::kCycle
                             : links.y          ? TechniqueId::kYCycle
                                                : TechniqueId::kXCycle;
     step.technique = std::string(GetTechniqueInfo(tid).id);
-    Emit(links.x && links.y ? 7.0 : 6.5, Line(end), /*flip=*/true, links,
+    Emit(links.x && links.y ? 7.0 : 6.5, line, /*flip=*/true, links,
          std::move(step), out);
   }
 
@@ -530,7 +729,7 @@ class UnaryChainer {
     const int cell = CellOf(lit), d = DigitOf(lit);
     Deduction step;
     if (IsOn(lit)) {
-      for (int x : board_.candidates(cell))
+      for (int x : board_->candidates(cell))
         if (x != d) step.eliminations.push_back({cell, x});
     } else {
       step.eliminations.push_back({cell, d});
@@ -541,27 +740,36 @@ class UnaryChainer {
          std::move(step), out);
   }
 
-  const Board& board_;
-  const Shape& shape_;
-  const int n_;
-  const UnitIndex places_;  // each digit's places in each unit
-  std::vector<int> stamp_;
-  int gen_ = 0;
-  LinkList y_links_, x_links_;
+  const Board* board_ = nullptr;
+  const Shape* shape_ = nullptr;
+  int n_ = 0;
+  std::optional<UnitIndex> places_;  // each digit's places in each unit
+  // Per candidate (cell * N + digit - 1): whether the grid has it.
+  std::vector<char> has_;
+  // Per literal: the search that marked it (Marked), and the one whose
+  // loop it may close (Cycles); numbered across grids.
+  std::vector<uint32_t> stamp_, pred_;
+  uint32_t gen_ = 0;
+  std::vector<Link> links_;
+  std::vector<Span> spans_;  // per literal, in links_
   std::vector<int> pending_on_, pending_off_;
   std::vector<Pot> pool_;
-  std::vector<int> ends_, preds_;
+  std::vector<int> ends_;
   // Components: the grid's literals (present_), the links followed,
-  // Tarjan's state and each literal's component (comp_, numbered as
-  // completed), all indexed by literal.
-  std::vector<int> present_, index_, low_, comp_, stack_;
-  Links links_{true, true};
-  std::vector<std::pair<int, int>> frames_;
-  int next_comp_ = 0;
+  // Tarjan's state, all indexed by literal, and the components.
+  std::vector<int> present_, index_, low_, stack_;
+  Closure all_;                 // along all links
+  std::vector<size_t> joined_;  // Reach
+  std::vector<int> bit_;        // per literal: its bit in a reach, or -1
+  bool closure_ = false;        // Reach done for all_
+  bool uncapped_ = false;       // this list cannot reach kMaxStaticWork
+  size_t words_ = 0;            // per component's reach
+  std::vector<Frame> frames_;
   int64_t work_ = 0;  // candidates reached, all searches of this list
-  int next_index_ = 0;
-  std::vector<int> last_;  // BuildLinks
-  std::vector<char> seen_;
+  const Shape* units_shape_ = nullptr;  // cell_units_'s
+  std::vector<CellUnits> cell_units_;
+  std::vector<char> seen_, in_loop_;  // AddCycle, all zero between calls
+  std::vector<int> touched_;          // AddCycle
 };
 
 // "r1c2=5" / "r1c2<>5" for literal `lit` (candidate * 2 + on).
@@ -603,6 +811,14 @@ void Describe(const Shape& shape, Found* f) {
                          absl::StrJoin(names, " -> "));
 }
 
+// This thread's chainer. No rule runs inside this one, so it is never in
+// use twice at a time. Not inlined: the searches then reach it through a
+// plain pointer, not the thread's storage at each access.
+ABSL_ATTRIBUTE_NOINLINE UnaryChainer& ThreadChainer() {
+  thread_local UnaryChainer chainer;
+  return chainer;
+}
+
 }  // namespace
 
 SeStaticChains::SeStaticChains() : Technique(TechniqueId::kXCycle) {}
@@ -617,7 +833,9 @@ std::optional<Deduction> SeStaticChains::Find(const Board& board) const {
 void SeStaticChains::FindAll(const Board& board,
                              std::vector<Deduction>* out) const {
   std::vector<Found> found;
-  UnaryChainer(board).Collect(&found);
+  UnaryChainer& chainer = ThreadChainer();
+  chainer.Reset(board);
+  chainer.Collect(&found);
   std::stable_sort(found.begin(), found.end(),
                    [](const Found& a, const Found& b) {
                      return std::tie(a.difficulty, a.complexity, a.sort_key) <
