@@ -159,8 +159,8 @@ struct RaterOptions {
   // same rating on every machine: past it a search reports the best step
   // found so far, or none, and a walk left stuck gets the trial estimate.
   // The default is explain's (--max-nodes), so top_er equals `explain
-  // --techniques=se`'s ER on the puzzle's canonical form. A rating
-  // parameter.
+  // --techniques=se`'s ER (both walk the puzzle's canonical form). A
+  // rating parameter.
   int64_t top_work = DeductionOptions::kDefaultMaxNodes;
 
   // anneal, hillclimb and reseda at small budgets (docs/CALIBRATION.md).

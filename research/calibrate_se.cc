@@ -285,6 +285,9 @@ absl::Status RunCalibrateSe(const CommandArgs& args) {
 
   DeductionOptions options;
   options.allow_uniqueness = !absl::GetFlag(FLAGS_no_uniqueness);
+  // No time bound, as in `calibrate`: the agreement must not depend on the
+  // machine's load (the work budget still bounds every nested search).
+  options.max_seconds = 0;
   absl::StatusOr<std::unique_ptr<StepSolver>> solver =
       StepSolver::Create(absl::GetFlag(FLAGS_techniques), options);
   if (!solver.ok()) return solver.status();
