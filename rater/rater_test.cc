@@ -63,6 +63,16 @@ constexpr char kHardest[] =
     "........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7."
     ".....6.";
 
+// SE's ladder without guessing on the canonical form of `puzzle`: the walk
+// the rater makes for top_er.
+Explanation SeWalkOfCanonicalForm(const Grid& puzzle) {
+  DeductionOptions no_guess;
+  no_guess.allow_guessing = false;
+  auto se = StepSolver::Create("se", no_guess);
+  EXPECT_OK(se);
+  return (*se)->Explain(Canonicalize(puzzle)->form);
+}
+
 TEST(RaterTest, GradesA9x9PuzzleOnlyTheNestedChainsFinishBySesLadder) {
   auto rater = Rater::Create({});
   ASSERT_OK(rater);
@@ -71,11 +81,7 @@ TEST(RaterTest, GradesA9x9PuzzleOnlyTheNestedChainsFinishBySesLadder) {
   ASSERT_EQ(r.status, RateStatus::kRated);
   EXPECT_FALSE(r.features.solved_by_logic);
   // The rater walks the canonical form on SE's whole ladder, no guessing.
-  DeductionOptions no_guess;
-  no_guess.allow_guessing = false;
-  auto se = StepSolver::Create("se", no_guess);
-  ASSERT_OK(se);
-  const Explanation e = (*se)->Explain(Canonicalize(puzzle)->form);
+  const Explanation e = SeWalkOfCanonicalForm(puzzle);
   ASSERT_TRUE(e.solved_by_logic);
   EXPECT_EQ(r.features.top_er, e.ratings.er);
   EXPECT_GE(r.features.top_er, kTopUnsolvedEr);
@@ -177,12 +183,8 @@ TEST(RaterTest, TopErIsSudokuExplainersLadderErWhereItFinishes) {
   const Grid puzzle = *ParseGrid(kSe89);
   const RatingResult r = (*rater)->Rate(puzzle);
   ASSERT_EQ(r.status, RateStatus::kRated);
-  DeductionOptions no_guess;
-  no_guess.allow_guessing = false;
-  auto se = StepSolver::Create("se", no_guess);
-  ASSERT_OK(se);
   // The canonical form is what the rater walks.
-  const Explanation e = (*se)->Explain(Canonicalize(puzzle)->form);
+  const Explanation e = SeWalkOfCanonicalForm(puzzle);
   ASSERT_TRUE(e.solved_by_logic);
   EXPECT_EQ(r.features.top_er, e.ratings.er);
   EXPECT_GE(r.features.top_er, kTopFromEr);
