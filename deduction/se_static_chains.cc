@@ -598,43 +598,32 @@ class UnaryChainer {
         .push_back(NewPot(start, -1, kNoCause, false));
     Mark(start);
     int target = -1;
+    // Pools what `p` sets along `via`: the first hit on the opposite, and
+    // each candidate not yet reached, which `next` expands. Every candidate
+    // in the pool is marked (a hit too: it is marked or an ancestor), so one
+    // unmarked is no ancestor of p: SE's test for a repeat needs no walk up
+    // the chain.
+    auto expand = [&](int p, Links via, std::vector<int>& next) {
+      ForEachLink(pool_[static_cast<size_t>(p)].lit, via, [&](const Link& k) {
+        const bool hit = k.lit == opposite && target < 0;
+        const bool fresh = !Marked(k.lit);
+        if (!hit && !fresh) return;
+        const int q = NewPot(k.lit, p, k.cause, false);
+        if (hit) target = q;
+        if (fresh) {
+          Mark(k.lit);
+          next.push_back(q);
+        }
+      });
+    };
     // Off literals follow X-links whatever the pass (SE's forcing chains).
     const Links off_links{true, links.y};
     while (!pending_on_.empty() || !pending_off_.empty()) {
-      for (size_t i = 0; i < pending_on_.size(); ++i) {
-        const int p = pending_on_[i];
-        ForEachLink(pool_[static_cast<size_t>(p)].lit, links,
-                    [&](const Link& k) {
-                      const bool hit = k.lit == opposite && target < 0;
-                      // Every candidate in the pool is marked (a hit too: it is
-                      // marked or an ancestor), so one unmarked is no ancestor
-                      // of p: SE's test for a repeat needs no walk up the
-                      // chain.
-                      const bool fresh = !Marked(k.lit);
-                      if (!hit && !fresh) return;
-                      const int q = NewPot(k.lit, p, k.cause, false);
-                      if (hit) target = q;
-                      if (fresh) {
-                        Mark(k.lit);
-                        pending_off_.push_back(q);
-                      }
-                    });
-      }
+      for (size_t i = 0; i < pending_on_.size(); ++i)
+        expand(pending_on_[i], links, pending_off_);
       pending_on_.clear();
       for (size_t i = 0; i < pending_off_.size(); ++i) {
-        const int p = pending_off_[i];
-        ForEachLink(pool_[static_cast<size_t>(p)].lit, off_links,
-                    [&](const Link& k) {
-                      const bool hit = k.lit == opposite && target < 0;
-                      const bool fresh = !Marked(k.lit);
-                      if (!hit && !fresh) return;
-                      const int q = NewPot(k.lit, p, k.cause, false);
-                      if (hit) target = q;
-                      if (fresh) {
-                        Mark(k.lit);
-                        pending_on_.push_back(q);
-                      }
-                    });
+        expand(pending_off_[i], off_links, pending_on_);
         if (target >= 0) return target;
       }
       pending_off_.clear();
