@@ -73,6 +73,16 @@ Explanation SeWalkOfCanonicalForm(const Grid& puzzle) {
   return (*se)->Explain(Canonicalize(puzzle)->form);
 }
 
+// `r` is graded by SE's walk of the canonical form of `puzzle`, which
+// finishes: top_er is that walk's ER, and the score is the top's.
+void ExpectTopErIsSesWalk(const RatingResult& r, const Grid& puzzle) {
+  const Explanation e = SeWalkOfCanonicalForm(puzzle);
+  ASSERT_TRUE(e.solved_by_logic);
+  EXPECT_EQ(r.features.top_er, e.ratings.er);
+  EXPECT_FALSE(r.features.trial.computed);
+  EXPECT_EQ(r.score, TopScore(r.features.top_er));
+}
+
 TEST(RaterTest, GradesA9x9PuzzleOnlyTheNestedChainsFinishBySesLadder) {
   auto rater = Rater::Create({});
   ASSERT_OK(rater);
@@ -81,12 +91,8 @@ TEST(RaterTest, GradesA9x9PuzzleOnlyTheNestedChainsFinishBySesLadder) {
   ASSERT_EQ(r.status, RateStatus::kRated);
   EXPECT_FALSE(r.features.solved_by_logic);
   // The rater walks the canonical form on SE's whole ladder, no guessing.
-  const Explanation e = SeWalkOfCanonicalForm(puzzle);
-  ASSERT_TRUE(e.solved_by_logic);
-  EXPECT_EQ(r.features.top_er, e.ratings.er);
+  ExpectTopErIsSesWalk(r, puzzle);
   EXPECT_GE(r.features.top_er, kTopUnsolvedEr);
-  EXPECT_FALSE(r.features.trial.computed);
-  EXPECT_EQ(r.score, TopScore(r.features.top_er));
   EXPECT_EQ(r.level, Level::kExtreme);
 }
 
@@ -184,13 +190,9 @@ TEST(RaterTest, TopErIsSudokuExplainersLadderErWhereItFinishes) {
   const RatingResult r = (*rater)->Rate(puzzle);
   ASSERT_EQ(r.status, RateStatus::kRated);
   // The canonical form is what the rater walks.
-  const Explanation e = SeWalkOfCanonicalForm(puzzle);
-  ASSERT_TRUE(e.solved_by_logic);
-  EXPECT_EQ(r.features.top_er, e.ratings.er);
+  ExpectTopErIsSesWalk(r, puzzle);
   EXPECT_GE(r.features.top_er, kTopFromEr);
   EXPECT_LT(r.features.top_er, kTopUnsolvedEr);
-  EXPECT_FALSE(r.features.trial.computed);
-  EXPECT_EQ(r.score, TopScore(r.features.top_er));
   EXPECT_EQ(r.level, Level::kEvil);
 }
 
