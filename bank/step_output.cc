@@ -109,8 +109,11 @@ Explanation ExplainAsRated(const StepSolver& solver, const Grid& puzzle) {
                               canonical->transform.Inverse());
 }
 
-ExplainOutput ExplainToOutput(const StepSolver& solver, const Grid& puzzle) {
-  const Explanation e = ExplainAsRated(solver, puzzle);
+ExplainOutput ExplainToOutput(const StepSolver& solver, const Grid& puzzle,
+                              WalkOf walk) {
+  const Explanation e = walk == WalkOf::kAsWritten
+                            ? solver.Explain(puzzle)
+                            : ExplainAsRated(solver, puzzle);
   ExplainOutput out = ExplanationToOutput(e, puzzle);
   if (e.status == ExplainStatus::kOutOfTime) {
     out.set_error(absl::StrCat(

@@ -32,10 +32,21 @@ StepOutput ToStepOutput(const Deduction& step, const Shape& shape);
 // canonical form cannot be computed, is walked as written.
 Explanation ExplainAsRated(const StepSolver& solver, const Grid& puzzle);
 
+// Which grid a walk-through starts from.
+enum class WalkOf {
+  // The canonical form (ExplainAsRated): one walk per isomorph, the rater's.
+  kCanonicalForm,
+  // The puzzle as written, as Sudoku Explainer walks it: where steps tie,
+  // the first found depends on how the puzzle is written, so isomorphs may
+  // get other steps and ratings (explain --as-written).
+  kAsWritten,
+};
+
 // The whole explanation of `puzzle` by `solver` (explain --json): status,
 // steps, ER/EP/ED, technique counts, the final grid; the walk is
-// ExplainAsRated's.
-ExplainOutput ExplainToOutput(const StepSolver& solver, const Grid& puzzle);
+// ExplainAsRated's, or the puzzle's own as written.
+ExplainOutput ExplainToOutput(const StepSolver& solver, const Grid& puzzle,
+                              WalkOf walk = WalkOf::kCanonicalForm);
 
 // The JSON verdict of an explanation: the ExplainOutput.Status of the same
 // name as ExplainStatusName (STATUS_UNSPECIFIED if the two lists drifted;

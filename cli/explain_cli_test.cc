@@ -9,10 +9,12 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -20,6 +22,7 @@
 #include "absl/strings/strip.h"
 #include "core/format.h"
 #include "core/grid.h"
+#include "deduction/step_solver.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/testing/cli_runner.h"
@@ -207,6 +210,53 @@ TEST(ExplainCliTest, TheWorkBoundStopsAWalkWithAClearError) {
   }
   // The default bound lets it finish.
   EXPECT_EQ(RunCli(absl::StrCat("explain ", kHard)).exit_code, 0);
+}
+
+// The step lines of `explain`'s text output, each "rating  text" as
+// PrintText writes it.
+std::vector<std::string> StepLines(const std::string& out) {
+  std::vector<std::string> lines = absl::StrSplit(out, '\n');
+  std::vector<std::string> steps;
+  for (size_t i = 1; i < lines.size() && !lines[i].empty(); ++i) {
+    if (!absl::StartsWith(lines[i], " ")) break;  // the verdict
+    // "%4d  %4.1f  %s": past the step's number, the rating and the text.
+    steps.push_back(std::string(absl::StripLeadingAsciiWhitespace(
+        absl::string_view(lines[i]).substr(6))));
+  }
+  return steps;
+}
+
+// The same lines made from a walk-through computed here.
+std::vector<std::string> StepLines(const Explanation& e) {
+  std::vector<std::string> steps;
+  for (const Deduction& d : e.steps)
+    steps.push_back(absl::StrFormat("%.1f  %s", d.rating, d.text));
+  return steps;
+}
+
+TEST(ExplainCliTest, AsWrittenWalksTheGridAsGivenNotItsCanonicalForm) {
+  absl::StatusOr<Grid> grid = ParseGrid(kHard);
+  ASSERT_TRUE(grid.ok());
+  absl::StatusOr<std::unique_ptr<StepSolver>> solver =
+      StepSolver::Create("", DeductionOptions{});
+  ASSERT_TRUE(solver.ok()) << solver.status();
+  const std::vector<std::string> as_written =
+      StepLines((*solver)->Explain(*grid));
+  ASSERT_FALSE(as_written.empty());
+
+  CliResult plain = RunCli(absl::StrCat("explain ", kHard));
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  // The puzzle tells the two walks apart: the canonical form's, mapped back,
+  // takes other steps (or words them otherwise) than the walk as written.
+  ASSERT_NE(StepLines(plain.out), as_written) << plain.out;
+
+  CliResult r = RunCli(absl::StrCat("explain --as-written ", kHard));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(StepLines(r.out), as_written) << r.out;
+
+  CliResult db = RunCli("explain --as-written --db=x.db 1");
+  EXPECT_EQ(db.exit_code, 2);
+  EXPECT_THAT(db.err, HasSubstr("--as-written"));
 }
 
 TEST(HintCliTest, FreshPuzzleGivesTheFirstExplainStep) {

@@ -25,6 +25,10 @@ ABSL_FLAG(bool, no_guess, false,
           "explain/hint: never guess; stop and report 'stuck' when no "
           "technique applies");
 
+ABSL_FLAG(bool, as_written, false,
+          "explain: walk each puzzle as written, as Sudoku Explainer does, "
+          "instead of its canonical form (the rater's walk)");
+
 namespace sudoku::cli {
 namespace {
 
@@ -43,7 +47,8 @@ Explained Summarise(Explained r, const Shape& shape) {
   return r;
 }
 
-Explained ExplainOne(const StepSolver& solver, const InputPuzzle& input) {
+Explained ExplainOne(const StepSolver& solver, const InputPuzzle& input,
+                     bank::WalkOf walk) {
   Explained r;
   if (!input.grid.ok()) {
     r.out.set_where(input.where());
@@ -51,7 +56,7 @@ Explained ExplainOne(const StepSolver& solver, const InputPuzzle& input) {
     r.out.set_error(std::string(input.grid.status().message()));
     return r;
   }
-  r.out = bank::ExplainToOutput(solver, *input.grid);
+  r.out = bank::ExplainToOutput(solver, *input.grid, walk);
   r.out.set_where(input.where());
   r.out.set_label(input.label);
   return Summarise(std::move(r), input.grid->shape());
@@ -101,10 +106,12 @@ void PrintText(const Explained& r) {
 // as one with them.
 int RunExplainStored(const CommandArgs& args) {
   if (!absl::GetFlag(FLAGS_techniques).empty() ||
-      absl::GetFlag(FLAGS_no_uniqueness) || absl::GetFlag(FLAGS_no_guess)) {
+      absl::GetFlag(FLAGS_no_uniqueness) || absl::GetFlag(FLAGS_no_guess) ||
+      absl::GetFlag(FLAGS_as_written)) {
     return UsageError("explain",
-                      "--db explains with the rater's ladder: drop "
-                      "--techniques, --no-uniqueness and --no-guess");
+                      "--db explains with the rater's ladder and walk: drop "
+                      "--techniques, --no-uniqueness, --no-guess and "
+                      "--as-written");
   }
   std::vector<int64_t> ids;
   for (const std::string& arg : args.positional) {
@@ -172,10 +179,13 @@ int RunExplain(const CommandArgs& args) {
   if (!inputs.ok())
     return UsageError("explain", std::string(inputs.status().message()));
   const bool json = absl::GetFlag(FLAGS_json);
+  const bank::WalkOf walk = absl::GetFlag(FLAGS_as_written)
+                                ? bank::WalkOf::kAsWritten
+                                : bank::WalkOf::kCanonicalForm;
   int exit_code = kExitOk;
   ParallelOrdered(
       inputs->size(), absl::GetFlag(FLAGS_jobs),
-      [&](size_t i) { return ExplainOne(**solver, (*inputs)[i]); },
+      [&](size_t i) { return ExplainOne(**solver, (*inputs)[i], walk); },
       [&](size_t, Explained r) {
         const ExplainOutput::Status status = r.out.status();
         if (status != ExplainOutput::SOLVED && status != ExplainOutput::STUCK)
@@ -214,6 +224,10 @@ Command ExplainCommand() {
       "with the fewest candidates (a 'guess' step rated 20.0) so the solution "
       "is\n"
       "still complete; --no-guess stops there and reports 'stuck' instead.\n"
+      "Each puzzle is walked in its canonical form and the steps mapped back,\n"
+      "so every isomorph gets the same walk and ratings (the rater's); where\n"
+      "steps tie, Sudoku Explainer takes the first found on the grid as\n"
+      "written: --as-written walks the grid as written, as SE does.\n"
       "A puzzle with no or several solutions is rejected at once with that\n"
       "verdict (as rate does); a walk longer than --max-puzzle-seconds "
       "(default 60)\n"
@@ -226,8 +240,8 @@ Command ExplainCommand() {
       "explain --db=PATH ID...: the stored puzzles' walk-throughs, rebuilt by "
       "the\n"
       "rater and checked against the stored rating (and trace, when stored).",
-      {"json", "techniques", "no_uniqueness", "no_guess", "shape", "jobs", "db",
-       "max_puzzle_seconds", "max_nodes"},
+      {"json", "techniques", "no_uniqueness", "no_guess", "as_written", "shape",
+       "jobs", "db", "max_puzzle_seconds", "max_nodes"},
       &RunExplain};
 }
 
