@@ -34,7 +34,10 @@ struct DeductionOptions {
   // search behind it or behind a hint): past it the solver gives up with
   // ExplainStatus::kOutOfTime instead of running on, so a hostile input (an
   // empty 25x25 grid, a deep contradiction) cannot hold a command or a
-  // service worker. No 9x9 puzzle comes near it; <= 0 means no bound.
+  // service worker. An ordinary 9x9 puzzle takes a few milliseconds; the
+  // hardest ones, which need SE's nested forcing chains, take seconds and a
+  // few of forum_hardest_1106 tens of seconds (docs/PERFORMANCE.md), so a
+  // slow or loaded machine can stop those; <= 0 means no bound.
   double max_seconds = kDefaultMaxSeconds;
   static constexpr double kDefaultMaxSeconds = 60.0;
   // The work budget of the exact search (count to two) that precedes a

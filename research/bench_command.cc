@@ -189,11 +189,14 @@ Command BenchCommand() {
       "          into a fresh database file per pass (--repeat passes).\n"
       "  explain human-style step solver, one pass on one thread: puzzles/s,\n"
       "          median/p90/max time per puzzle (--techniques, "
-      "--no-uniqueness).\n"
+      "--no-uniqueness,\n"
+      "          --max-puzzle-seconds as explain: default 60, 0 = none), how\n"
+      "          many were solved by logic and how many ran out of time.\n"
       "  rate    ratings/s and per-puzzle latency over --jobs threads;\n"
       "          --stochastic adds the stochastic solvers as `rate` runs them.",
       {"corpus", "solver", "mode", "repeat", "limit", "shape", "json", "seed",
-       "techniques", "no_uniqueness", "jobs", "stochastic"},
+       "techniques", "no_uniqueness", "jobs", "stochastic",
+       "max_puzzle_seconds"},
       &RunBench};
 }
 

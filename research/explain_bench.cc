@@ -45,6 +45,8 @@ int BenchExplain(const CommandArgs&) {
     return UsageError("bench", absl::StrCat(path, ": no puzzles"));
   DeductionOptions deduction;
   deduction.allow_uniqueness = !absl::GetFlag(FLAGS_no_uniqueness);
+  // As explain: a walk past the bound stops out of time (0: no bound).
+  deduction.max_seconds = absl::GetFlag(FLAGS_max_puzzle_seconds);
   absl::StatusOr<std::unique_ptr<StepSolver>> solver =
       StepSolver::Create(absl::GetFlag(FLAGS_techniques), deduction);
   if (!solver.ok())
@@ -54,7 +56,7 @@ int BenchExplain(const CommandArgs&) {
   // puzzle builds the lazily cached tables).
   (*solver)->Explain(grids[0]);
   std::vector<double> times;
-  int by_logic = 0, steps = 0;
+  int by_logic = 0, steps = 0, out_of_time = 0;
   const auto start = std::chrono::steady_clock::now();
   for (const Grid& g : grids) {
     const auto t0 = std::chrono::steady_clock::now();
@@ -63,6 +65,7 @@ int BenchExplain(const CommandArgs&) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
             .count());
     by_logic += e.solved_by_logic;
+    out_of_time += e.status == ExplainStatus::kOutOfTime;
     steps += static_cast<int>(e.steps.size());
   }
   const double total =
@@ -80,16 +83,18 @@ int BenchExplain(const CommandArgs&) {
       .Metric("median_ms", 1e3 * SortedQuantile(sorted, 0.5), "ms")
       .Metric("p90_ms", 1e3 * SortedQuantile(sorted, 0.9), "ms")
       .Metric("max_ms", 1e3 * sorted.back(), "ms")
-      .Metric("solved_by_logic_share", by_logic / n, "");
+      .Metric("solved_by_logic_share", by_logic / n, "")
+      .Metric("out_of_time", out_of_time, "puzzles");
   report.Print(absl::StrFormat(
       "bench explain: corpus=%s puzzles=%d techniques=%s\n"
       "  %.1f puzzles/s (one thread), total %.2f s\n"
       "  per puzzle: median %.2f ms, p90 %.2f ms, max %.2f ms\n"
-      "  %.1f steps/puzzle, %d of %d solved by logic (no guess)\n",
+      "  %.1f steps/puzzle, %d of %d solved by logic (no guess), %d out of "
+      "time (--max-puzzle-seconds=%g)\n",
       path, grids.size(), techniques, n / total, total,
       1e3 * SortedQuantile(sorted, 0.5), 1e3 * SortedQuantile(sorted, 0.9),
       1e3 * sorted.back(), static_cast<double>(steps) / n, by_logic,
-      grids.size()));
+      grids.size(), out_of_time, deduction.max_seconds));
   return kExitOk;
 }
 

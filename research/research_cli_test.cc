@@ -215,6 +215,23 @@ TEST(BenchExplainCliTest, PrintsThroughput) {
   std::remove(path.c_str());
 }
 
+TEST(BenchExplainCliTest, CountsTheWalksTheTimeBoundStops) {
+  const std::string path = UniqueTempPath("bench");
+  std::ofstream(path) << kWiki << "\n" << kHard << "\n";
+  CliResult unbounded =
+      RunCli("bench explain --max-puzzle-seconds=0 --corpus=" + path);
+  EXPECT_EQ(unbounded.exit_code, 0) << unbounded.err;
+  EXPECT_THAT(unbounded.out, HasSubstr("2 of 2 solved by logic"));
+  EXPECT_THAT(unbounded.out, HasSubstr("0 out of time"));
+  // A bound no walk can meet stops both.
+  CliResult bounded =
+      RunCli("bench explain --max-puzzle-seconds=1e-9 --corpus=" + path);
+  EXPECT_EQ(bounded.exit_code, 0) << bounded.err;
+  EXPECT_THAT(bounded.out, HasSubstr("0 of 2 solved by logic"));
+  EXPECT_THAT(bounded.out, HasSubstr("2 out of time"));
+  std::remove(path.c_str());
+}
+
 TEST(BenchJsonCliTest, EveryTargetPrintsOneBenchResult) {
   // scripts/bench-doc builds docs/PERFORMANCE.md from these lines. (nishio
   // prints the same message; it also walks 25x25 grids, too slow here.)
