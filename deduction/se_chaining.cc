@@ -175,6 +175,7 @@ class Chainer {
     pool_.clear();
     clash_ = -1;
     nested_.clear();
+    nested_keys_.clear();
     if (dynamic_) {
       cands_ = base_cands_;
       where_ = base_where_;
@@ -224,14 +225,22 @@ class Chainer {
       const int nest = NestOf(l);
       if (nest >= 0 && !nest_seen_[static_cast<size_t>(nest)]) {
         nest_seen_[static_cast<size_t>(nest)] = 1;
-        const Deduction& d = nested_[static_cast<size_t>(nest)];
-        if (counted->insert(NestedKey(d)).second) count += NestedComplexity(d);
+        const Deduction& d = *nested_[static_cast<size_t>(nest)];
+        if (counted->insert(NestedKeyOf(static_cast<size_t>(nest))).second)
+          count += NestedComplexity(d);
       }
       const size_t b = static_cast<size_t>(pbegin_[static_cast<size_t>(l)]);
       for (int i = 0; i < pcount_[static_cast<size_t>(l)]; ++i)
         stack_.push_back(pool_[b + static_cast<size_t>(i)]);
     }
     return count;
+  }
+
+  // NestedKey(*nested_[i]), made once per run.
+  const std::string& NestedKeyOf(size_t i) {
+    std::string& key = nested_keys_[i];
+    if (key.empty()) key = NestedKey(*nested_[i]);
+    return key;
   }
 
   std::string LitName(int lit) const {
@@ -244,7 +253,7 @@ class Chainer {
     if (nest < 0) return LitName(lit);
     return absl::StrCat(
         LitName(lit), " [",
-        TechniqueDisplayName(nested_[static_cast<size_t>(nest)].technique),
+        TechniqueDisplayName(nested_[static_cast<size_t>(nest)]->technique),
         "]");
   }
   // "r1c1=5 -> r1c2<>5 -> r3c2=5" from the assumption to `lit`, through
@@ -276,7 +285,7 @@ class Chainer {
         d->on_causes.push_back({CellOf(l), DigitOf(l), cause});
     }
     for (size_t i = 0; i < nested_.size(); ++i)
-      if (nest_seen_[i]) d->nested.push_back(nested_[i]);
+      if (nest_seen_[i]) d->nested.push_back(*nested_[i]);
     return true;
   }
 
@@ -384,7 +393,10 @@ class Chainer {
           Add(lit, parents_.data(), static_cast<int>(parents_.size()), nest,
               kNoCause, /*check=*/false);
         }
-        if (chain && used) nested_.push_back(*d);
+        if (chain && used) {
+          nested_.push_back(d);
+          nested_keys_.emplace_back();
+        }
       }
       if (more) return true;
     }
@@ -634,7 +646,11 @@ class Chainer {
   // Inner steps not in tl_inner_cache (InnerFound).
   std::deque<std::vector<Deduction>> own_steps_;
   // This run's nested steps; nest_[lit]: the one that set lit, or -1.
-  std::vector<Deduction> nested_;
+  // (Inner steps live in tl_inner_cache or own_steps_, both stable while
+  // this chainer runs.)
+  std::vector<const Deduction*> nested_;
+  // NestedKey of each of nested_, made when first asked (empty until then).
+  std::vector<std::string> nested_keys_;
   std::vector<int> nest_;
   std::vector<CellDigit> removable_;  // one inner step's (Removable)
   std::vector<int> cause_;            // what forced each literal on (see Add)
@@ -813,6 +829,10 @@ class SeSearch {
     if (results_.empty()) return;
     OnsFirst();
     StartCounts();
+    if (all_ != nullptr) {
+      AllBinarySteps(cell, v);
+      return;
+    }
     for (size_t i = 0; i < results_.size(); ++i) AddAncestors(results_[i], i);
     chainer_.Run(2 * cand + 1);
     for (size_t i = 0; i < results_.size(); ++i) AddAncestors(results_[i], i);
@@ -823,7 +843,6 @@ class SeSearch {
       Deduction ded = Target(l, Rate(comps_[i]), -1);
       ded.complexity = comps_[i];
       std::vector<std::string> chains;
-      const std::string sym(1, shape_.Symbol(v));
       bool repeated = true;
       for (bool on : {true, false}) {
         chainer_.Run(2 * cand + (on ? 1 : 0));
@@ -832,11 +851,98 @@ class SeSearch {
             chainer_.CollectAncestors(l, Chainer::kNoCause, &ded) && repeated;
       }
       if (!repeated) continue;
-      Finish(&ded,
-             absl::StrCat(technique_.name(), ": ", shape_.CellName(cell),
-                          " on or off ", sym, ": ", absl::StrJoin(chains, "; "),
-                          " => ", chainer_.LitName(l)));
+      Finish(&ded, BinaryText(cell, v, l, chains));
       Keep(std::move(ded), kBinary);
+    }
+  }
+  std::string BinaryText(int cell, int v, int l,
+                         const std::vector<std::string>& chains) const {
+    return absl::StrCat(technique_.name(), ": ", shape_.CellName(cell),
+                        " on or off ", std::string(1, shape_.Symbol(v)), ": ",
+                        absl::StrJoin(chains, "; "), " => ",
+                        chainer_.LitName(l));
+  }
+
+  // RunAll keeps every step, so one run per branch serves the complexity,
+  // the chains and the ancestors of all of a search's common conclusions
+  // (Binary and RunBranches run each branch again per step, since they
+  // keep few). The steps are those the per-step runs make, in the same
+  // order.
+  struct Pending {
+    std::vector<std::string> chains;  // per branch, in order
+    Deduction ancestors;  // CollectAncestors' fields, branch after branch
+  };
+  // Collects what the chainer's run gives each of results_ still counted
+  // (comps_ >= 0) into pending_, with `start_cause` as CollectAncestors.
+  void CollectPending(int start_cause) {
+    for (size_t i = 0; i < results_.size(); ++i) {
+      AddAncestors(results_[i], i);
+      if (comps_[i] < 0) continue;
+      pending_[i].chains.push_back(chainer_.ChainTo(results_[i]));
+      chainer_.CollectAncestors(results_[i], start_cause,
+                                &pending_[i].ancestors);
+    }
+  }
+  void StartPending() {
+    pending_.resize(results_.size());
+    for (Pending& p : pending_) {
+      p.chains.clear();
+      p.ancestors = Deduction();
+    }
+  }
+  // The step for results_[i] from its pending_ entry, rated.
+  Deduction PendingStep(size_t i, int unit) {
+    Deduction ded = Target(results_[i], Rate(comps_[i]), unit);
+    ded.complexity = comps_[i];
+    Deduction& a = pending_[i].ancestors;
+    ded.pattern_candidates = std::move(a.pattern_candidates);
+    ded.on_causes = std::move(a.on_causes);
+    ded.nested = std::move(a.nested);
+    return ded;
+  }
+  // Binary's steps for RunAll: the chainer holds the "off" run.
+  void AllBinarySteps(int cell, int v) {
+    const int cand = cell * n_ + v - 1;
+    StartPending();
+    // The "off" run's chains and ancestors come second in each step.
+    std::vector<Pending> off;
+    CollectPending(Chainer::kNoCause);
+    off.swap(pending_);
+    StartPending();
+    chainer_.Run(2 * cand + 1);
+    CollectPending(Chainer::kNoCause);
+    for (size_t i = 0; i < results_.size(); ++i) {
+      if (comps_[i] < 0 || !Better(Rate(comps_[i]), comps_[i], kBinary))
+        continue;
+      Pending& on = pending_[i];
+      on.chains.insert(on.chains.end(), off[i].chains.begin(),
+                       off[i].chains.end());
+      Deduction& a = on.ancestors;
+      Deduction& b = off[i].ancestors;
+      a.pattern_candidates.insert(a.pattern_candidates.end(),
+                                  b.pattern_candidates.begin(),
+                                  b.pattern_candidates.end());
+      a.on_causes.insert(a.on_causes.end(), b.on_causes.begin(),
+                         b.on_causes.end());
+      a.nested.insert(a.nested.end(), b.nested.begin(), b.nested.end());
+      Deduction ded = PendingStep(i, -1);
+      Finish(&ded, BinaryText(cell, v, results_[i], on.chains));
+      Keep(std::move(ded), kBinary);
+    }
+  }
+  // RunBranches' steps for RunAll.
+  void AllBranchSteps(int u, int cell) {
+    StartPending();
+    for (int b : branches_) {
+      chainer_.Run(b);
+      CollectPending(u < 0 ? -1 : u);
+    }
+    const SortKey key = u < 0 ? kCell : kRegion;
+    for (size_t i = 0; i < results_.size(); ++i) {
+      if (comps_[i] < 0 || !Better(Rate(comps_[i]), comps_[i], key)) continue;
+      Deduction ded = PendingStep(i, u);
+      Finish(&ded, BranchText(u, cell, results_[i], pending_[i].chains));
+      Keep(std::move(ded), key);
     }
   }
   // The new best step, or one more of RunAll's.
@@ -931,6 +1037,10 @@ class SeSearch {
     if (results_.empty()) return;
     OnsFirst();
     StartCounts();
+    if (all_ != nullptr) {
+      AllBranchSteps(u, cell);
+      return;
+    }
     for (int b : branches_) {
       chainer_.Run(b);
       for (size_t i = 0; i < results_.size(); ++i) AddAncestors(results_[i], i);
@@ -1018,16 +1128,20 @@ class SeSearch {
       if (!chainer_.CollectAncestors(l, u < 0 ? -1 : u, &ded))
         return std::nullopt;
     }
+    Finish(&ded, BranchText(u, cell, l, chains));
+    return ded;
+  }
+  std::string BranchText(int u, int cell, int l,
+                         const std::vector<std::string>& chains) const {
     const std::string what =
         u < 0
             ? absl::StrCat("cell ", shape_.CellName(cell))
             : absl::StrCat(
                   std::string(1, shape_.Symbol(chainer_.DigitOf(branches_[0]))),
                   " in ", shape_.UnitName(u));
-    Finish(&ded, absl::StrCat(technique_.name(), " on ", what, ": ",
-                              absl::StrJoin(chains, "; "), " => ",
-                              chainer_.LitName(l)));
-    return ded;
+    return absl::StrCat(technique_.name(), " on ", what, ": ",
+                        absl::StrJoin(chains, "; "), " => ",
+                        chainer_.LitName(l));
   }
 
   const Technique& technique_;
@@ -1056,6 +1170,7 @@ class SeSearch {
   std::vector<uint64_t> useful_, common_;
   std::vector<int> results_, branches_, comps_;
   std::vector<NestedSeen> counted_;  // comps_[i]'s nested steps
+  std::vector<Pending> pending_;     // per results_ entry (RunAll)
 };
 
 }  // namespace
