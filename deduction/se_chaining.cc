@@ -88,6 +88,25 @@ thread_local NestedWork tl_work;
 // the searches nested in their branches).
 thread_local InnerStepCache tl_inner_cache;
 
+// "r1c2=5" / "r1c2<>5" for every literal (candidate * 2 + on) of `shape`,
+// made once per shape and thread (shapes are interned).
+const std::vector<std::string>& LiteralNames(const Shape& shape) {
+  thread_local absl::flat_hash_map<const Shape*,
+                                   std::unique_ptr<std::vector<std::string>>>
+      tables;
+  std::unique_ptr<std::vector<std::string>>& names = tables[&shape];
+  if (names == nullptr) {
+    names = std::make_unique<std::vector<std::string>>();
+    const int n = shape.size();
+    for (int cell = 0; cell < shape.num_cells(); ++cell)
+      for (int d = 1; d <= n; ++d)
+        for (const char* op : {"<>", "="})
+          names->push_back(absl::StrCat(shape.CellName(cell), op,
+                                        std::string(1, shape.Symbol(d))));
+  }
+  return *names;
+}
+
 class Chainer {
  public:
   // A literal with no cause to count (an "off", the assumption).
@@ -107,7 +126,8 @@ class Chainer {
         inner_(inner),
         num_basics_(num_basics),
         group_ends_(group_ends),
-        branch_(board) {
+        branch_(board),
+        lit_names_(LiteralNames(board.shape())) {
     const size_t cells = static_cast<size_t>(shape_.num_cells());
     const size_t lits = 2 * cells * static_cast<size_t>(n_);
     stamp_.assign(lits, 0);
@@ -243,31 +263,34 @@ class Chainer {
     return key;
   }
 
-  std::string LitName(int lit) const {
-    return absl::StrCat(shape_.CellName(CellOf(lit)), IsOn(lit) ? "=" : "<>",
-                        std::string(1, shape_.Symbol(DigitOf(lit))));
-  }
-  // LitName, with "[technique]" when a nested step produced it.
-  std::string LinkName(int lit) const {
-    const int nest = NestOf(lit);
-    if (nest < 0) return LitName(lit);
-    return absl::StrCat(
-        LitName(lit), " [",
-        TechniqueDisplayName(nested_[static_cast<size_t>(nest)]->technique),
-        "]");
+  const std::string& LitName(int lit) const {
+    return lit_names_[static_cast<size_t>(lit)];
   }
   // "r1c1=5 -> r1c2<>5 -> r3c2=5" from the assumption to `lit`, through
-  // each literal's last parent (the one that completed its cause).
-  std::string ChainTo(int lit) const {
-    std::vector<std::string> parts;
+  // each literal's last parent (the one that completed its cause); a
+  // literal a nested step produced is followed by "[technique]".
+  std::string ChainTo(int lit) {
+    chain_.clear();
     for (int l = lit;;) {
-      parts.push_back(LinkName(l));
+      chain_.push_back(l);
       const int k = IsSet(l) ? pcount_[static_cast<size_t>(l)] : 0;
       if (k == 0) break;
       l = pool_[static_cast<size_t>(pbegin_[static_cast<size_t>(l)] + k - 1)];
     }
-    std::reverse(parts.begin(), parts.end());
-    return absl::StrJoin(parts, " -> ");
+    std::string text;
+    for (size_t i = chain_.size(); i-- > 0;) {
+      const int l = chain_[i];
+      text += LitName(l);
+      const int nest = NestOf(l);
+      if (nest >= 0) {
+        absl::StrAppend(&text, " [",
+                        TechniqueDisplayName(
+                            nested_[static_cast<size_t>(nest)]->technique),
+                        "]");
+      }
+      if (i > 0) text += " -> ";
+    }
+    return text;
   }
   // Every ancestor of `lit` (itself included) as a pattern candidate, the
   // candidates among them turned on with their causes (the assumption's:
@@ -660,7 +683,8 @@ class Chainer {
   int clash_ = -1;
   int64_t work_ = 0;
   std::vector<int> stamp_, seen_, pbegin_, pcount_, pool_;
-  std::vector<int> stack_, parents_;
+  std::vector<int> stack_, parents_, chain_;
+  const std::vector<std::string>& lit_names_;  // LitName's, by literal
   // This run's literals in the order set, and its pending "on" and "off"
   // literals: the first num_order_, num_on_, num_off_ of each (sized for
   // every literal at once, so Add never grows them).
@@ -1096,8 +1120,8 @@ class SeSearch {
     return ded;
   }
 
-  void Finish(Deduction* ded, std::string text) const {
-    Canonicalize(&ded->pattern_candidates);
+  void Finish(Deduction* ded, std::string text) {
+    SortCandidates(&ded->pattern_candidates);
     std::sort(ded->on_causes.begin(), ded->on_causes.end(),
               [](const ChainCause& a, const ChainCause& b) {
                 return std::tie(a.cell, a.digit, a.unit) <
@@ -1116,6 +1140,25 @@ class SeSearch {
         std::unique(ded->pattern_cells.begin(), ded->pattern_cells.end()),
         ded->pattern_cells.end());
     ded->text = std::move(text);
+  }
+
+  // Canonicalize(v) (sorted by cell then digit, each once) through a bit
+  // per candidate: a step's pattern gathers every branch's ancestors, a
+  // few hundred entries with many repeats.
+  void SortCandidates(std::vector<CellDigit>* v) {
+    cand_bits_.resize(static_cast<size_t>(shape_.num_cells() * n_ + 63) / 64);
+    for (const CellDigit& cd : *v) {
+      const size_t c = static_cast<size_t>(cd.cell * n_ + cd.digit - 1);
+      cand_bits_[c / 64] |= uint64_t{1} << (c % 64);
+    }
+    v->clear();
+    for (size_t w = 0; w < cand_bits_.size(); ++w) {
+      for (uint64_t bits = cand_bits_[w]; bits != 0; bits &= bits - 1) {
+        const int c = static_cast<int>(w * 64) + std::countr_zero(bits);
+        v->push_back({c / n_, c % n_ + 1});
+      }
+      cand_bits_[w] = 0;
+    }
   }
 
   // Nullopt when a repeated run did not set `l` (see Ancestors).
@@ -1171,6 +1214,7 @@ class SeSearch {
   std::vector<int> results_, branches_, comps_;
   std::vector<NestedSeen> counted_;  // comps_[i]'s nested steps
   std::vector<Pending> pending_;     // per results_ entry (RunAll)
+  std::vector<uint64_t> cand_bits_;  // SortCandidates, all zero between
 };
 
 }  // namespace
