@@ -136,6 +136,7 @@ class Chainer {
     pcount_.assign(lits, 0);
     nest_.assign(lits, -1);
     cause_.assign(lits, kNoCause);
+    pos_.assign(lits, 0);
     // A run sets each literal once, so no list outgrows `lits`.
     order_.resize(lits);
     on_q_.resize(lits);
@@ -233,6 +234,7 @@ class Chainer {
   int Ancestors(int lit, NestedSeen* counted) {
     if (!IsSet(lit)) return -1;
     ++seen_gen_;
+    anc_.clear();
     stack_.assign(1, lit);
     nest_seen_.assign(nested_.size(), 0);
     int count = 0;
@@ -241,6 +243,7 @@ class Chainer {
       stack_.pop_back();
       if (seen_[static_cast<size_t>(l)] == seen_gen_) continue;
       seen_[static_cast<size_t>(l)] = seen_gen_;
+      anc_.push_back(l);
       ++count;
       const int nest = NestOf(l);
       if (nest >= 0 && !nest_seen_[static_cast<size_t>(nest)]) {
@@ -299,8 +302,11 @@ class Chainer {
   bool CollectAncestors(int lit, int start_cause, Deduction* d) {
     NestedSeen counted;
     if (Ancestors(lit, &counted) < 0) return false;
-    for (int l : order()) {
-      if (seen_[static_cast<size_t>(l)] != seen_gen_) continue;
+    // In the order they were set.
+    std::sort(anc_.begin(), anc_.end(), [this](int a, int b) {
+      return pos_[static_cast<size_t>(a)] < pos_[static_cast<size_t>(b)];
+    });
+    for (int l : anc_) {
       d->pattern_candidates.push_back({CellOf(l), DigitOf(l)});
       const int cause =
           l == order_[0] ? start_cause : cause_[static_cast<size_t>(l)];
@@ -548,6 +554,7 @@ class Chainer {
     pbegin_[l] = static_cast<int>(pool_.size());
     pcount_[l] = count;
     for (int i = 0; i < count; ++i) pool_.push_back(parents[i]);
+    pos_[l] = static_cast<int>(num_order_);
     order_[num_order_++] = lit;
     if (check && IsSet(lit ^ 1)) {
       clash_ = lit >> 1;
@@ -684,6 +691,9 @@ class Chainer {
   int64_t work_ = 0;
   std::vector<int> stamp_, seen_, pbegin_, pcount_, pool_;
   std::vector<int> stack_, parents_, chain_;
+  // Each literal's place in order_ (set this run), and the ancestors
+  // Ancestors last visited.
+  std::vector<int> pos_, anc_;
   const std::vector<std::string>& lit_names_;  // LitName's, by literal
   // This run's literals in the order set, and its pending "on" and "off"
   // literals: the first num_order_, num_on_, num_off_ of each (sized for
