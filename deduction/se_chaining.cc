@@ -286,10 +286,10 @@ class Chainer {
       text += LitName(l);
       const int nest = NestOf(l);
       if (nest >= 0) {
-        absl::StrAppend(&text, " [",
-                        TechniqueDisplayName(
-                            nested_[static_cast<size_t>(nest)]->technique),
-                        "]");
+        absl::StrAppend(
+            &text, " [",
+            TechniqueDisplayName(nested_[static_cast<size_t>(nest)]->technique),
+            "]");
       }
       if (i > 0) text += " -> ";
     }
