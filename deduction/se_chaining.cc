@@ -19,6 +19,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "absl/hash/hash.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/types/span.h"
@@ -87,6 +88,12 @@ thread_local NestedWork tl_work;
 // board of the outermost level-1+ search on this thread (its levels and
 // the searches nested in their branches).
 thread_local InnerStepCache tl_inner_cache;
+// While an outer branch asks an inner forcing-chain search for its steps
+// (InnerFound), the outer search's board; nullptr otherwise. The outer
+// branch applies only the steps with parents on that board that remove a
+// candidate no step before them removes, so the inner search builds only
+// those (SeSearch's lean list).
+thread_local const Board* tl_outer_board = nullptr;
 
 // "r1c2=5" / "r1c2<>5" for every literal (candidate * 2 + on) of `shape`,
 // made once per shape and thread (shapes are interned).
@@ -163,6 +170,19 @@ class Chainer {
       if (board_.value(c) == 0) base_cands_[i] = board_.candidates(c);
     }
     cands_ = base_cands_;
+    // An inner forcing-chain search alone in its rule can list its steps
+    // leanly for this board (tl_outer_board): the list then depends on the
+    // board, which its cache key names.
+    lean_.assign(inner_.size(), 0);
+    for (size_t k = 0, begin = 0; k < group_ends_.size(); ++k) {
+      const size_t end = group_ends_[k];
+      if (end - begin == 1 &&
+          dynamic_cast<const SeForcingChains*>(inner_[begin].get()) != nullptr)
+        lean_[begin] = 1;
+      begin = end;
+    }
+    if (std::find(lean_.begin(), lean_.end(), 1) != lean_.end())
+      board_id_ = absl::HashOf(BoardKey(board_));
     off_begin_.assign(lits / 2, -1);
     off_end_.assign(lits / 2, 0);
     base_where_.assign(static_cast<size_t>(shape_.num_units() * n_), 0);
@@ -259,6 +279,22 @@ class Chainer {
     return count;
   }
 
+  // Whether a literal among those Ancestors last visited was turned on by
+  // its cell (cause -1) marked in `cells`, or by a unit whose places of its
+  // digit are marked in `places` (by Place(unit, digit)).
+  bool AnyCauseIn(const std::vector<char>& cells,
+                  const std::vector<char>& places) const {
+    for (int l : anc_) {
+      if (!IsOn(l)) continue;
+      const int cause = cause_[static_cast<size_t>(l)];
+      if (cause == kNoCause) continue;
+      if (cause < 0 ? cells[static_cast<size_t>(CellOf(l))] != 0
+                    : places[Place(cause, DigitOf(l))] != 0)
+        return true;
+    }
+    return false;
+  }
+
   // NestedKey(*nested_[i]), made once per run.
   const std::string& NestedKeyOf(size_t i) {
     std::string& key = nested_keys_[i];
@@ -343,6 +379,9 @@ class Chainer {
     const TechniqueInfo* info = &t.info();
     cache_key_ = grid_key_;
     cache_key_.append(reinterpret_cast<const char*>(&info), sizeof info);
+    if (lean_[i])
+      cache_key_.append(reinterpret_cast<const char*>(&board_id_),
+                        sizeof board_id_);
     if (const InnerStepCache::Entry* e =
             tl_inner_cache.Find(cache_key_, tl_work.used, tl_work.limit)) {
       tl_work.used += e->work;
@@ -357,7 +396,10 @@ class Chainer {
     }
     const int64_t before = tl_work.used;
     std::vector<Deduction> steps;
+    const Board* const outer = tl_outer_board;
+    tl_outer_board = lean_[i] ? &board_ : nullptr;
     t.FindAll(branch_, &steps);
+    tl_outer_board = outer;
     // A search the budget cut short is this chainer's alone.
     const InnerStepCache::Entry* kept =
         tl_work.Exhausted()
@@ -665,6 +707,10 @@ class Chainer {
   const size_t num_basics_;
   const std::vector<size_t>& group_ends_;
   std::vector<const Deduction*> steps_;  // one rule's steps (ApplyInner)
+  // Per inner technique: whether it lists its steps leanly for this board
+  // (see tl_outer_board), and the board's id in their cache keys.
+  std::vector<char> lean_;
+  size_t board_id_ = 0;
   Board branch_;  // the branch's grid for the inner techniques (level 1+)
   bool branch_set_ = false;  // branch_ holds the grid of this ApplyInner
   // The inner techniques' steps by branch grid (the candidates of every
@@ -734,7 +780,8 @@ class SeSearch {
         n_(board.shape().size()),
         dynamic_(dynamic),
         plus_(!inner.empty()),
-        chainer_(board, dynamic, inner, num_basics, group_ends) {
+        chainer_(board, dynamic, inner, num_basics, group_ends),
+        outer_(tl_outer_board) {
     const size_t cands = static_cast<size_t>(shape_.num_cells() * n_);
     memo_begin_.assign(cands, -1);
     memo_end_.assign(cands, 0);
@@ -771,6 +818,10 @@ class SeSearch {
   // Every step Run() considers, in SE's order of its hint list: rating,
   // complexity, then binary (both imply), cell, region, clash steps.
   void RunAll(std::vector<Deduction>* out) {
+    if (outer_ != nullptr) {
+      RunLean(out);
+      return;
+    }
     std::vector<Kept> all;
     all_ = &all;
     Run();
@@ -784,6 +835,141 @@ class SeSearch {
  private:
   // SE's sort keys of its chaining hints.
   enum SortKey { kBinary = 1, kCell = 5, kRegion = 6, kClash = 7 };
+
+  // The lean list, for an outer branch's grid (outer_ set, see
+  // tl_outer_board): the outer branch turns off what each step of the list
+  // removes, in order, when the step has parents there (a candidate its
+  // chains turned on through a cell or unit that lost candidates between
+  // the outer board and this grid); a step without parents, or whose
+  // removals earlier steps with parents cover, changes nothing. So the
+  // search first rates every step and notes whether it has parents
+  // (Candidate), then sorts them as RunAll does and builds only the others,
+  // running their branches again.
+  struct Candidate {
+    std::tuple<double, int, int> key;  // rating, complexity, SortKey
+    SortKey kind;
+    int cell, v, unit;  // unit: a region step's, else -1
+    int target;         // the literal concluded; a clash: whether "on"
+    int complexity;
+    bool parents;
+  };
+  void RunLean(std::vector<Deduction>* out) {
+    // What lost candidates between the outer board and this grid.
+    cell_lost_.assign(static_cast<size_t>(shape_.num_cells()), 0);
+    place_lost_.assign(static_cast<size_t>(shape_.num_units() * n_), 0);
+    for (int c = 0; c < shape_.num_cells(); ++c) {
+      if (outer_->value(c) != 0) continue;
+      const CandidateSet lost = outer_->candidates(c).Without(
+          board_.value(c) == 0 ? board_.candidates(c) : CandidateSet());
+      if (lost.empty()) continue;
+      cell_lost_[static_cast<size_t>(c)] = 1;
+      for (int u : shape_.UnitsOf(c))
+        for (int d : lost) place_lost_[static_cast<size_t>(u * n_ + d - 1)] = 1;
+    }
+    std::vector<Candidate> all;
+    lean_ = &all;
+    std::vector<Kept> unused;
+    all_ = &unused;
+    Run();
+    all_ = nullptr;
+    lean_ = nullptr;
+    std::stable_sort(
+        all.begin(), all.end(),
+        [](const Candidate& a, const Candidate& b) { return a.key < b.key; });
+    // The candidates earlier steps with parents remove.
+    std::vector<char> removed(static_cast<size_t>(shape_.num_cells() * n_), 0);
+    for (const Candidate& c : all) {
+      if (!c.parents) continue;
+      bool fresh = false;
+      const auto remove = [&](int cell, int d) {
+        char& r = removed[static_cast<size_t>(cell * n_ + d - 1)];
+        fresh = fresh || r == 0;
+        r = 1;
+      };
+      int place_cell = -1, place_digit = 0;
+      if (c.kind == kClash) {
+        if (c.target != 0) {
+          remove(c.cell, c.v);
+        } else {
+          place_cell = c.cell;
+          place_digit = c.v;
+        }
+      } else if (Chainer::IsOn(c.target)) {
+        place_cell = chainer_.CellOf(c.target);
+        place_digit = chainer_.DigitOf(c.target);
+      } else {
+        remove(chainer_.CellOf(c.target), chainer_.DigitOf(c.target));
+      }
+      if (place_cell >= 0)
+        for (int x : board_.candidates(place_cell))
+          if (x != place_digit) remove(place_cell, x);
+      if (!fresh) continue;
+      std::optional<Deduction> step = Build(c);
+      if (step) out->push_back(*std::move(step));
+    }
+  }
+  // Notes a step of RunLean's (`parents`: its chains' own; a cell or
+  // region step's assumptions are turned on through its cell or unit).
+  void Note(SortKey kind, int cell, int v, int unit, int target, int complexity,
+            bool parents) {
+    if (kind == kCell)
+      parents = parents || cell_lost_[static_cast<size_t>(cell)];
+    if (kind == kRegion)
+      parents = parents || place_lost_[static_cast<size_t>(unit * n_ + v - 1)];
+    lean_->push_back({{Rate(complexity), complexity, kind},
+                      kind,
+                      cell,
+                      v,
+                      unit,
+                      target,
+                      complexity,
+                      parents});
+  }
+  // Whether the ancestors Chainer::Ancestors last visited give a step
+  // parents on the outer board.
+  bool LostCause() const {
+    return chainer_.AnyCauseIn(cell_lost_, place_lost_);
+  }
+  // The step a Candidate names, as Binary, RunBranches and ClashStep make
+  // it outside RunAll; nullopt when a run the work budget cut short no
+  // longer sets its literal.
+  std::optional<Deduction> Build(const Candidate& c) {
+    const double rating = Rate(c.complexity);
+    if (c.kind == kClash) {
+      const int cand = c.cell * n_ + c.v - 1;
+      chainer_.Run(2 * cand + (c.target != 0 ? 1 : 0));
+      if (chainer_.clash_cand() < 0) return std::nullopt;
+      return ClashDeduction(c.cell, c.v, c.target != 0, c.complexity, rating);
+    }
+    if (c.kind == kBinary) {
+      const int cand = c.cell * n_ + c.v - 1;
+      Deduction ded = Target(c.target, rating, -1);
+      ded.complexity = c.complexity;
+      std::vector<std::string> chains;
+      for (bool on : {true, false}) {
+        chainer_.Run(2 * cand + (on ? 1 : 0));
+        chains.push_back(chainer_.ChainTo(c.target));
+        if (!chainer_.CollectAncestors(c.target, Chainer::kNoCause, &ded))
+          return std::nullopt;
+      }
+      Finish(&ded, BinaryText(c.cell, c.v, c.target, chains));
+      return ded;
+    }
+    branches_.clear();
+    if (c.unit < 0) {
+      for (int x : board_.candidates(c.cell))
+        branches_.push_back(chainer_.Lit(c.cell, x, true));
+    } else {
+      const absl::Span<const int> unit = shape_.unit(c.unit);
+      for (int p : Bits(chainer_.BaseWhere(c.unit, c.v)))
+        branches_.push_back(
+            chainer_.Lit(unit[static_cast<size_t>(p)], c.v, true));
+    }
+    std::optional<Deduction> step =
+        BranchStep(c.unit, c.cell, c.target, rating);
+    if (step) step->complexity = c.complexity;
+    return step;
+  }
   struct Kept {
     std::tuple<double, int, int> key;  // rating, complexity, SortKey
     Deduction step;
@@ -863,6 +1049,10 @@ class SeSearch {
     if (results_.empty()) return;
     OnsFirst();
     StartCounts();
+    if (lean_ != nullptr) {
+      LeanBinarySteps(cell, v);
+      return;
+    }
     if (all_ != nullptr) {
       AllBinarySteps(cell, v);
       return;
@@ -964,6 +1154,34 @@ class SeSearch {
       Keep(std::move(ded), kBinary);
     }
   }
+  // RunLean's notes for Binary and RunBranches: each of results_ counted
+  // over the runs (run(k) runs the k-th, k < runs), whether any gives it
+  // parents.
+  template <typename RunK>
+  void LeanNotes(int runs, RunK run, SortKey kind, int cell, int v, int u) {
+    lean_parents_.assign(results_.size(), 0);
+    for (int k = 0; k < runs; ++k) {
+      run(k);
+      for (size_t i = 0; i < results_.size(); ++i) {
+        AddAncestors(results_[i], i);
+        if (comps_[i] >= 0 && LostCause()) lean_parents_[i] = 1;
+      }
+    }
+    for (size_t i = 0; i < results_.size(); ++i) {
+      if (comps_[i] < 0 || !Better(Rate(comps_[i]), comps_[i], kind)) continue;
+      Note(kind, cell, v, u, results_[i], comps_[i], lean_parents_[i] != 0);
+    }
+  }
+  // Binary's notes for RunLean: the chainer holds the "off" run.
+  void LeanBinarySteps(int cell, int v) {
+    const int cand = cell * n_ + v - 1;
+    LeanNotes(
+        2,
+        [&](int k) {
+          if (k == 1) chainer_.Run(2 * cand + 1);
+        },
+        kBinary, cell, v, -1);
+  }
   // RunBranches' steps for RunAll.
   void AllBranchSteps(int u, int cell) {
     StartPending();
@@ -994,10 +1212,22 @@ class SeSearch {
     const int k = chainer_.clash_cand();
     if (k < 0) return;  // a repeated run that the work budget cut short
     NestedSeen counted;
-    const int complexity = chainer_.Ancestors(2 * k + 1, &counted) +
-                           chainer_.Ancestors(2 * k, &counted);
+    int complexity = chainer_.Ancestors(2 * k + 1, &counted);
+    bool parents = lean_ != nullptr && LostCause();
+    complexity += chainer_.Ancestors(2 * k, &counted);
+    parents = parents || (lean_ != nullptr && LostCause());
     const double rating = Rate(complexity);
     if (!Better(rating, complexity, kClash)) return;
+    if (lean_ != nullptr) {
+      Note(kClash, cell, v, -1, on ? 1 : 0, complexity, parents);
+      return;
+    }
+    Keep(ClashDeduction(cell, v, on, complexity, rating), kClash);
+  }
+  // The clash step of ClashStep; the chainer holds its run.
+  Deduction ClashDeduction(int cell, int v, bool on, int complexity,
+                           double rating) {
+    const int k = chainer_.clash_cand();
     Deduction ded;
     ded.technique = StepId(-1);
     ded.rating = rating;
@@ -1016,7 +1246,7 @@ class SeSearch {
                      " leads to a contradiction: ", chainer_.ChainTo(2 * k + 1),
                      " but ", chainer_.ChainTo(2 * k), " => ",
                      shape_.CellName(cell), on ? "<>" : "=", sym));
-    Keep(std::move(ded), kClash);
+    return ded;
   }
 
   // Region steps for the units whose first place of `v` is `cell`.
@@ -1071,6 +1301,14 @@ class SeSearch {
     if (results_.empty()) return;
     OnsFirst();
     StartCounts();
+    if (lean_ != nullptr) {
+      const int v = chainer_.DigitOf(branches_[0]);
+      LeanNotes(
+          static_cast<int>(branches_.size()),
+          [&](int k) { chainer_.Run(branches_[static_cast<size_t>(k)]); },
+          u < 0 ? kCell : kRegion, cell, v, u);
+      return;
+    }
     if (all_ != nullptr) {
       AllBranchSteps(u, cell);
       return;
@@ -1224,6 +1462,12 @@ class SeSearch {
   std::vector<int> results_, branches_, comps_;
   std::vector<NestedSeen> counted_;  // comps_[i]'s nested steps
   std::vector<Pending> pending_;     // per results_ entry (RunAll)
+  // RunLean's: the outer board (tl_outer_board when made), the notes, what
+  // lost candidates (cells; places by unit * N + digit - 1), and per
+  // results_ entry whether it has parents.
+  const Board* const outer_;
+  std::vector<Candidate>* lean_ = nullptr;
+  std::vector<char> cell_lost_, place_lost_, lean_parents_;
   std::vector<uint64_t> cand_bits_;  // SortCandidates, all zero between
 };
 
