@@ -67,7 +67,8 @@ def bench_overhead(repeats):
     end-to-end differences of sf.rate and the engine call are noise."""
     sf.rate(EASY)  # warm up (the raters are made once)
     rate_only, wrap, answer_json = _core.bench_engine(EASY, repeats)
-    answer = _core.rate(EASY, "", False, False, sf.DEFAULT_MAX_NODES)
+    answer = _core.rate(EASY, "", False, False, sf.DEFAULT_MAX_NODES,
+                        sf.DEFAULT_TOP_WORK)
     n = 100_000
     call = timeit.timeit(lambda: _core.expected_minutes(5.0), number=n) / n
     wrapper = (timeit.timeit(lambda: sf._to_text(EASY), number=n) +

@@ -69,25 +69,32 @@ ParseOptions OptionsFor(const std::string& shape_spec) {
 }
 
 // The raters of `rate` (the CLI's default ladder): with and without the
-// stochastic solvers (rate / rate --no-stochastic), per work budget
-// (--max-nodes). Made once each, shared by every thread (Rater::Rate is const
-// and thread-compatible).
+// stochastic solvers (rate / rate --no-stochastic), per work budget of the
+// exact search (--max-nodes) and of each search of SE's nested forcing chains
+// in the walk for top_er (--top-work). Made once each, shared by every thread
+// (Rater::Rate is const and thread-compatible). A budget RaterOptions::Validate
+// refuses (a negative one) raises ValueError with its words.
 const Rater& SharedRater(
-    bool stochastic, int64_t max_nodes = DeductionOptions::kDefaultMaxNodes) {
+    bool stochastic, int64_t max_nodes = DeductionOptions::kDefaultMaxNodes,
+    int64_t top_work = DeductionOptions::kDefaultMaxNodes) {
   static std::mutex mu;
-  static std::map<std::pair<bool, int64_t>, std::unique_ptr<Rater>> raters;
+  static std::map<std::tuple<bool, int64_t, int64_t>, std::unique_ptr<Rater>>
+      raters;
+  const std::tuple<bool, int64_t, int64_t> key{stochastic, max_nodes, top_work};
   const std::lock_guard<std::mutex> lock(mu);
-  std::unique_ptr<Rater>& rater = raters[{stochastic, max_nodes}];
-  if (rater == nullptr) {
+  auto it = raters.find(key);
+  if (it == raters.end()) {
     RaterOptions options = WithSolverFeatures({});
     options.stochastic =
         stochastic ? StochasticUse::kAlways : StochasticUse::kIfModelUses;
     options.max_nodes = max_nodes;
+    options.top_work = top_work;
+    if (absl::Status valid = options.Validate(); !valid.ok()) ThrowValue(valid);
     absl::StatusOr<std::unique_ptr<Rater>> made = Rater::Create(options);
     if (!made.ok()) throw std::runtime_error("the rater failed to start");
-    rater = *std::move(made);
+    it = raters.emplace(key, *std::move(made)).first;
   }
-  return *rater;
+  return *it->second;
 }
 
 // The step solver of explain and hint (the default ladder unless
@@ -157,9 +164,10 @@ class RateAnswer {
 
 std::unique_ptr<RateAnswer> Rate(const std::string& text,
                                  const std::string& shape, bool stochastic,
-                                 bool explain, int64_t max_nodes) {
+                                 bool explain, int64_t max_nodes,
+                                 int64_t top_work) {
   const ParseOptions options = OptionsFor(shape);
-  const Rater& rater = SharedRater(stochastic, max_nodes);
+  const Rater& rater = SharedRater(stochastic, max_nodes, top_work);
   py::gil_scoped_release release;
   absl::StatusOr<Grid> grid = ParseGrid(text, options);
   if (!grid.ok()) {
@@ -178,9 +186,9 @@ std::unique_ptr<RateAnswer> Rate(const std::string& text,
 std::vector<std::string> RateMany(const std::vector<std::string>& texts,
                                   const std::string& shape, bool stochastic,
                                   int jobs, const py::object& progress,
-                                  int64_t max_nodes) {
+                                  int64_t max_nodes, int64_t top_work) {
   const ParseOptions options = OptionsFor(shape);
-  const Rater& rater = SharedRater(stochastic, max_nodes);
+  const Rater& rater = SharedRater(stochastic, max_nodes, top_work);
   std::vector<std::string> answers(texts.size());
   std::atomic<bool> stop{false};
   std::atomic<size_t> done{0};
@@ -537,11 +545,13 @@ class Bank {
     }
   }
 
-  // Rates `text` with the bank as a cache (rate --db): the rate --json
-  // answer; a new puzzle is stored with its rating and trace and, when
-  // `collection` is given, joins it.
+  // Rates `text` with the bank as a cache (rate --db [--top-work]): the rate
+  // --json answer; a new puzzle is stored with its rating and trace and, when
+  // `collection` is given, joins it. A stored rating is reused only when made
+  // with the same parameters, top_work included (bank::SameRating).
   std::string RateAndStore(const std::string& text, const std::string& shape,
-                           const std::string& collection, bool stochastic) {
+                           const std::string& collection, bool stochastic,
+                           int64_t top_work) {
     if (readonly_) {
       ThrowStoreError(absl::FailedPreconditionError(
                           "the bank was opened read-only (readonly=True); "
@@ -556,7 +566,8 @@ class Bank {
       out.set_error(std::string(grid.status().message()));
       return ToJson(out);
     }
-    const Rater& rater = SharedRater(stochastic);
+    const Rater& rater =
+        SharedRater(stochastic, DeductionOptions::kDefaultMaxNodes, top_work);
     bank::RatingBank ratings(*store_, rater, "python");
     absl::StatusOr<std::optional<RateOutput>> stored =
         Check(ratings.Lookup(*grid));
@@ -649,6 +660,8 @@ class Bank {
 void Bind(py::module_& m) {
   m.doc() = "The engine bridge of sudoku_forge (use the package, not this).";
   m.attr("VERSION") = SUDOKU_FORGE_VERSION;
+  // The package's default top_work: the rater's (RaterOptions::top_work).
+  m.attr("DEFAULT_TOP_WORK") = RaterOptions().top_work;
   m.def("engine_version", &RaterEngineVersion);
   m.def("expected_minutes", &ExpectedMinutes, py::arg("score"));
   py::class_<RateAnswer>(m, "RateAnswer")
@@ -679,10 +692,10 @@ void Bind(py::module_& m) {
           [](const RateAnswer&) { return RaterEngineVersion(); })
       .def_property_readonly("puzzle", &RateAnswer::Puzzle);
   m.def("rate", &Rate, py::arg("text"), py::arg("shape"), py::arg("stochastic"),
-        py::arg("explain"), py::arg("max_nodes"));
+        py::arg("explain"), py::arg("max_nodes"), py::arg("top_work"));
   m.def("rate_many", &RateMany, py::arg("texts"), py::arg("shape"),
         py::arg("stochastic"), py::arg("jobs"), py::arg("progress"),
-        py::arg("max_nodes"));
+        py::arg("max_nodes"), py::arg("top_work"));
   m.def("explain", &Explain, py::arg("text"), py::arg("shape"),
         py::arg("techniques"), py::arg("uniqueness"), py::arg("guess"),
         py::arg("max_nodes"));
@@ -721,7 +734,8 @@ void Bind(py::module_& m) {
            py::arg("shape"), py::arg("score_min"), py::arg("score_max"),
            py::arg("min_clues"), py::arg("max_clues"), py::arg("limit"))
       .def("rate_and_store", &Bank::RateAndStore, py::arg("text"),
-           py::arg("shape"), py::arg("collection"), py::arg("stochastic"))
+           py::arg("shape"), py::arg("collection"), py::arg("stochastic"),
+           py::arg("top_work"))
       .def("collections", &Bank::Collections);
 }
 

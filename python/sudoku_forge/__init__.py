@@ -28,8 +28,8 @@ from . import _core
 
 __all__ = [
     "SudokuForgeError", "InvalidPuzzle", "NotUnique", "NoSolution",
-    "BudgetExceeded", "DEFAULT_MAX_NODES", "Rating", "RatingError", "BankRow",
-    "Bank", "rate",
+    "BudgetExceeded", "DEFAULT_MAX_NODES", "DEFAULT_TOP_WORK", "Rating",
+    "RatingError", "BankRow", "Bank", "rate",
     "rate_many", "explain", "hint", "solve", "count_solutions", "validate",
     "canonical", "generate", "read_puzzles", "expected_minutes",
     "engine_version", "__version__",
@@ -295,6 +295,11 @@ _REFUSED = ("INVALID", "MULTIPLE", "NONE", "BUDGET_EXCEEDED")
 # The work budget of every exact search (``--max-nodes``, 0 = none).
 DEFAULT_MAX_NODES = 100_000_000
 
+# The work budget of each search of Sudoku Explainer's dynamic forcing chains
+# "+" and nested forcing chains in the rater's walk for the top of the scale
+# (``--top-work``, RaterOptions::top_work; literal expansions, 0 = none).
+DEFAULT_TOP_WORK: int = _core.DEFAULT_TOP_WORK
+
 
 def _rating_of(json_text: str):
     """Rating or RatingError of one rate answer (no exception)."""
@@ -312,16 +317,26 @@ def _raise_unless_rated(result):
 
 
 def rate(puzzle: Any, *, stochastic: bool = False, shape: Optional[str] = None,
-         explain: bool = False, max_nodes: int = DEFAULT_MAX_NODES) -> Rating:
+         explain: bool = False, max_nodes: int = DEFAULT_MAX_NODES,
+         top_work: int = DEFAULT_TOP_WORK) -> Rating:
     """Rates one puzzle: ``sudoku-forge rate --json`` (``--no-stochastic``
     unless ``stochastic``; ``explain`` adds the steps; ``max_nodes`` is
     ``--max-nodes``, the work budget of the exact search, 0 = none).
 
-    Raises InvalidPuzzle, NotUnique, NoSolution or BudgetExceeded.
+    ``top_work`` is ``--top-work``: the work budget, in literal expansions
+    (counted, not timed), of each search of Sudoku Explainer's dynamic
+    forcing chains "+" and nested forcing chains in the rater's walk for the
+    top of the scale (the hardest 9x9 puzzles, SE 9.0 and up); default
+    DEFAULT_TOP_WORK (100,000,000), 0 = none. A lower budget makes the
+    hardest puzzles, whose walk it stops, fall back to the trial estimate of
+    their top rating (faster, coarser). It is a rating parameter.
+
+    Raises InvalidPuzzle, NotUnique, NoSolution or BudgetExceeded;
+    ValueError for a negative ``max_nodes`` or ``top_work``.
     """
     text = _to_text(puzzle)
     answer = _core.rate(text, _shape(shape), stochastic, explain,
-                        int(max_nodes))
+                        int(max_nodes), int(top_work))
     if answer.rated:
         return Rating(answer)
     return _raise_unless_rated(_rating_of(answer.json()))
@@ -356,9 +371,11 @@ def _progress_callback(progress: Any, total: int):
 def rate_many(puzzles: Iterable[Any], *, jobs: int = 1,
               stochastic: bool = False, shape: Optional[str] = None,
               progress: Any = None,
-              max_nodes: int = DEFAULT_MAX_NODES) -> List[Any]:
+              max_nodes: int = DEFAULT_MAX_NODES,
+              top_work: int = DEFAULT_TOP_WORK) -> List[Any]:
     """Rates many puzzles on ``jobs`` threads (the GIL released), in input
-    order, like ``sudoku-forge rate --jobs``.
+    order, like ``sudoku-forge rate --jobs``. ``max_nodes`` and ``top_work``
+    are :func:`rate`'s (a negative one raises ValueError).
 
     Each entry is a Rating, or a RatingError in the place of a puzzle that
     could not be rated (the batch carries on). ``progress``: None, True (a
@@ -378,7 +395,7 @@ def rate_many(puzzles: Iterable[Any], *, jobs: int = 1,
     callback, close = _progress_callback(progress, len(texts))
     try:
         answers = _core.rate_many(texts, _shape(shape), stochastic, int(jobs),
-                                  callback, int(max_nodes))
+                                  callback, int(max_nodes), int(top_work))
     finally:
         close()
     return [early[i] if i in early else _rating_of(a)
@@ -617,16 +634,20 @@ class Bank:
         return dict(self._open().collections())
 
     def rate(self, puzzle: Any, *, collection: Optional[str] = None,
-             stochastic: bool = False, shape: Optional[str] = None) -> Rating:
+             stochastic: bool = False, shape: Optional[str] = None,
+             top_work: int = DEFAULT_TOP_WORK) -> Rating:
         """``sudoku-forge rate --db``: the stored rating of a known puzzle
         (any isomorph), else a new rating, stored with its trace; the puzzle
-        joins ``collection`` when given."""
+        joins ``collection`` when given. ``top_work`` is :func:`rate`'s
+        (``--top-work``); a stored rating made with another ``top_work`` is
+        not reused (it is a rating parameter, stored with the rating)."""
         if self.readonly:
             raise PermissionError(
                 f"{self.path}: the bank was opened read-only (readonly=True);"
                 " open it with readonly=False to store ratings")
         return _raise_unless_rated(_rating_of(self._open().rate_and_store(
-            _to_text(puzzle), _shape(shape), collection or "", stochastic)))
+            _to_text(puzzle), _shape(shape), collection or "", stochastic,
+            int(top_work))))
 
     def _open(self):
         if self._bank is None:

@@ -362,6 +362,51 @@ def test_max_nodes_bounds_rate_explain_hint_and_rate_many():
     assert sf.hint(WIKI, max_nodes=0)["status"] == "STEP"
 
 
+# rater/rater_test.cc's kHardest: the default ladder needs guesses, and SE's
+# ladder finishes it only with its nested forcing chains.
+NESTED = ("........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5."
+          "2..7......6.")
+
+
+def test_top_work_1_grades_the_top_by_the_trial_estimate():
+    # Starved first: were the shared raters not keyed on top_work, the
+    # default rating below would reuse this rater (or this one the default's)
+    # and the two scores would be equal.
+    starved = sf.rate(NESTED, top_work=1)
+    full = sf.rate(NESTED)
+    # The walk the rater makes for the top (SE's ladder on the canonical
+    # form, no guessing) finishes at the default budget, so the default top
+    # is SE's ER; at top_work=1 no nested search finds a step and the top
+    # is the trial estimate of the stuck board: another score.
+    walk = sf.explain(sf.canonical(NESTED), techniques="se", guess=False)
+    assert walk["status"] == "SOLVED"
+    assert not full.solved_by_logic and not starved.solved_by_logic
+    assert full.level == starved.level == "extreme"
+    assert starved.score != full.score
+    # Only the top moved: the default ladder's trace is the same.
+    assert (starved.er, starved.technique_counts) == (
+        full.er, full.technique_counts)
+    # rate_many passes top_work through, and the CLI's --top-work agrees.
+    assert sf.rate_many([NESTED], top_work=1)[0] == starved
+    _, lines = cli("rate", "--json", "--no-stochastic", "--top-work=1",
+                   NESTED)
+    assert without_where(json.loads(lines[0])) == starved.to_dict()
+
+
+def test_negative_top_work_is_a_value_error(tmp_path):
+    for call in (sf.rate, lambda p, **kw: sf.rate_many([p], **kw)):
+        with pytest.raises(ValueError, match="top_work must be at least 0"):
+            call(WIKI, top_work=-1)
+    with sf.Bank(str(tmp_path / "b.db"), readonly=False) as bank:
+        with pytest.raises(ValueError, match="top_work must be at least 0"):
+            bank.rate(WIKI, top_work=-1)
+        # top_work is a rating parameter: a rating stored with another
+        # budget is not reused, one stored with the same budget is.
+        assert not bank.rate(WIKI).from_store
+        assert not bank.rate(WIKI, top_work=1).from_store
+        assert bank.rate(WIKI, top_work=1).from_store
+
+
 def test_verdict_words_are_the_clis():
     # README "Verdict words": the JSON status words of every command, and
     # validate's text words (their lower case), for the same puzzles.
