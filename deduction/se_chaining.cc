@@ -19,6 +19,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "absl/hash/hash.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/types/span.h"
@@ -87,6 +88,31 @@ thread_local NestedWork tl_work;
 // board of the outermost level-1+ search on this thread (its levels and
 // the searches nested in their branches).
 thread_local InnerStepCache tl_inner_cache;
+// While an outer branch asks an inner forcing-chain search for its steps
+// (InnerFound), the outer search's board; nullptr otherwise. The outer
+// branch applies only the steps with parents on that board that remove a
+// candidate no step before them removes, so the inner search builds only
+// those (SeSearch's lean list).
+thread_local const Board* tl_outer_board = nullptr;
+
+// "r1c2=5" / "r1c2<>5" for every literal (candidate * 2 + on) of `shape`,
+// made once per shape and thread (shapes are interned).
+const std::vector<std::string>& LiteralNames(const Shape& shape) {
+  thread_local absl::flat_hash_map<const Shape*,
+                                   std::unique_ptr<std::vector<std::string>>>
+      tables;
+  std::unique_ptr<std::vector<std::string>>& names = tables[&shape];
+  if (names == nullptr) {
+    names = std::make_unique<std::vector<std::string>>();
+    const int n = shape.size();
+    for (int cell = 0; cell < shape.num_cells(); ++cell)
+      for (int d = 1; d <= n; ++d)
+        for (const char* op : {"<>", "="})
+          names->push_back(absl::StrCat(shape.CellName(cell), op,
+                                        std::string(1, shape.Symbol(d))));
+  }
+  return *names;
+}
 
 class Chainer {
  public:
@@ -107,7 +133,8 @@ class Chainer {
         inner_(inner),
         num_basics_(num_basics),
         group_ends_(group_ends),
-        branch_(board) {
+        branch_(board),
+        lit_names_(LiteralNames(board.shape())) {
     const size_t cells = static_cast<size_t>(shape_.num_cells());
     const size_t lits = 2 * cells * static_cast<size_t>(n_);
     stamp_.assign(lits, 0);
@@ -116,6 +143,7 @@ class Chainer {
     pcount_.assign(lits, 0);
     nest_.assign(lits, -1);
     cause_.assign(lits, kNoCause);
+    pos_.assign(lits, 0);
     // A run sets each literal once, so no list outgrows `lits`.
     order_.resize(lits);
     on_q_.resize(lits);
@@ -142,6 +170,19 @@ class Chainer {
       if (board_.value(c) == 0) base_cands_[i] = board_.candidates(c);
     }
     cands_ = base_cands_;
+    // An inner forcing-chain search alone in its rule can list its steps
+    // leanly for this board (tl_outer_board): the list then depends on the
+    // board, which its cache key names.
+    lean_.assign(inner_.size(), 0);
+    for (size_t k = 0, begin = 0; k < group_ends_.size(); ++k) {
+      const size_t end = group_ends_[k];
+      if (end - begin == 1 &&
+          dynamic_cast<const SeForcingChains*>(inner_[begin].get()) != nullptr)
+        lean_[begin] = 1;
+      begin = end;
+    }
+    if (std::find(lean_.begin(), lean_.end(), 1) != lean_.end())
+      board_id_ = absl::HashOf(BoardKey(board_));
     off_begin_.assign(lits / 2, -1);
     off_end_.assign(lits / 2, 0);
     base_where_.assign(static_cast<size_t>(shape_.num_units() * n_), 0);
@@ -175,6 +216,7 @@ class Chainer {
     pool_.clear();
     clash_ = -1;
     nested_.clear();
+    nested_keys_.clear();
     if (dynamic_) {
       cands_ = base_cands_;
       where_ = base_where_;
@@ -212,6 +254,7 @@ class Chainer {
   int Ancestors(int lit, NestedSeen* counted) {
     if (!IsSet(lit)) return -1;
     ++seen_gen_;
+    anc_.clear();
     stack_.assign(1, lit);
     nest_seen_.assign(nested_.size(), 0);
     int count = 0;
@@ -220,12 +263,14 @@ class Chainer {
       stack_.pop_back();
       if (seen_[static_cast<size_t>(l)] == seen_gen_) continue;
       seen_[static_cast<size_t>(l)] = seen_gen_;
+      anc_.push_back(l);
       ++count;
       const int nest = NestOf(l);
       if (nest >= 0 && !nest_seen_[static_cast<size_t>(nest)]) {
         nest_seen_[static_cast<size_t>(nest)] = 1;
-        const Deduction& d = nested_[static_cast<size_t>(nest)];
-        if (counted->insert(NestedKey(d)).second) count += NestedComplexity(d);
+        const Deduction& d = *nested_[static_cast<size_t>(nest)];
+        if (counted->insert(NestedKeyOf(static_cast<size_t>(nest))).second)
+          count += NestedComplexity(d);
       }
       const size_t b = static_cast<size_t>(pbegin_[static_cast<size_t>(l)]);
       for (int i = 0; i < pcount_[static_cast<size_t>(l)]; ++i)
@@ -234,31 +279,57 @@ class Chainer {
     return count;
   }
 
-  std::string LitName(int lit) const {
-    return absl::StrCat(shape_.CellName(CellOf(lit)), IsOn(lit) ? "=" : "<>",
-                        std::string(1, shape_.Symbol(DigitOf(lit))));
+  // Whether a literal among those Ancestors last visited was turned on by
+  // its cell (cause -1) marked in `cells`, or by a unit whose places of its
+  // digit are marked in `places` (by Place(unit, digit)).
+  bool AnyCauseIn(const std::vector<char>& cells,
+                  const std::vector<char>& places) const {
+    for (int l : anc_) {
+      if (!IsOn(l)) continue;
+      const int cause = cause_[static_cast<size_t>(l)];
+      if (cause == kNoCause) continue;
+      if (cause < 0 ? cells[static_cast<size_t>(CellOf(l))] != 0
+                    : places[Place(cause, DigitOf(l))] != 0)
+        return true;
+    }
+    return false;
   }
-  // LitName, with "[technique]" when a nested step produced it.
-  std::string LinkName(int lit) const {
-    const int nest = NestOf(lit);
-    if (nest < 0) return LitName(lit);
-    return absl::StrCat(
-        LitName(lit), " [",
-        TechniqueDisplayName(nested_[static_cast<size_t>(nest)].technique),
-        "]");
+
+  // NestedKey(*nested_[i]), made once per run.
+  const std::string& NestedKeyOf(size_t i) {
+    std::string& key = nested_keys_[i];
+    if (key.empty()) key = NestedKey(*nested_[i]);
+    return key;
+  }
+
+  const std::string& LitName(int lit) const {
+    return lit_names_[static_cast<size_t>(lit)];
   }
   // "r1c1=5 -> r1c2<>5 -> r3c2=5" from the assumption to `lit`, through
-  // each literal's last parent (the one that completed its cause).
-  std::string ChainTo(int lit) const {
-    std::vector<std::string> parts;
+  // each literal's last parent (the one that completed its cause); a
+  // literal a nested step produced is followed by "[technique]".
+  std::string ChainTo(int lit) {
+    chain_.clear();
     for (int l = lit;;) {
-      parts.push_back(LinkName(l));
+      chain_.push_back(l);
       const int k = IsSet(l) ? pcount_[static_cast<size_t>(l)] : 0;
       if (k == 0) break;
       l = pool_[static_cast<size_t>(pbegin_[static_cast<size_t>(l)] + k - 1)];
     }
-    std::reverse(parts.begin(), parts.end());
-    return absl::StrJoin(parts, " -> ");
+    std::string text;
+    for (size_t i = chain_.size(); i-- > 0;) {
+      const int l = chain_[i];
+      text += LitName(l);
+      const int nest = NestOf(l);
+      if (nest >= 0) {
+        absl::StrAppend(
+            &text, " [",
+            TechniqueDisplayName(nested_[static_cast<size_t>(nest)]->technique),
+            "]");
+      }
+      if (i > 0) text += " -> ";
+    }
+    return text;
   }
   // Every ancestor of `lit` (itself included) as a pattern candidate, the
   // candidates among them turned on with their causes (the assumption's:
@@ -267,8 +338,11 @@ class Chainer {
   bool CollectAncestors(int lit, int start_cause, Deduction* d) {
     NestedSeen counted;
     if (Ancestors(lit, &counted) < 0) return false;
-    for (int l : order()) {
-      if (seen_[static_cast<size_t>(l)] != seen_gen_) continue;
+    // In the order they were set.
+    std::sort(anc_.begin(), anc_.end(), [this](int a, int b) {
+      return pos_[static_cast<size_t>(a)] < pos_[static_cast<size_t>(b)];
+    });
+    for (int l : anc_) {
       d->pattern_candidates.push_back({CellOf(l), DigitOf(l)});
       const int cause =
           l == order_[0] ? start_cause : cause_[static_cast<size_t>(l)];
@@ -276,7 +350,7 @@ class Chainer {
         d->on_causes.push_back({CellOf(l), DigitOf(l), cause});
     }
     for (size_t i = 0; i < nested_.size(); ++i)
-      if (nest_seen_[i]) d->nested.push_back(nested_[i]);
+      if (nest_seen_[i]) d->nested.push_back(*nested_[i]);
     return true;
   }
 
@@ -305,6 +379,9 @@ class Chainer {
     const TechniqueInfo* info = &t.info();
     cache_key_ = grid_key_;
     cache_key_.append(reinterpret_cast<const char*>(&info), sizeof info);
+    if (lean_[i])
+      cache_key_.append(reinterpret_cast<const char*>(&board_id_),
+                        sizeof board_id_);
     if (const InnerStepCache::Entry* e =
             tl_inner_cache.Find(cache_key_, tl_work.used, tl_work.limit)) {
       tl_work.used += e->work;
@@ -319,7 +396,10 @@ class Chainer {
     }
     const int64_t before = tl_work.used;
     std::vector<Deduction> steps;
+    const Board* const outer = tl_outer_board;
+    tl_outer_board = lean_[i] ? &board_ : nullptr;
     t.FindAll(branch_, &steps);
+    tl_outer_board = outer;
     // A search the budget cut short is this chainer's alone.
     const InnerStepCache::Entry* kept =
         tl_work.Exhausted()
@@ -384,7 +464,10 @@ class Chainer {
           Add(lit, parents_.data(), static_cast<int>(parents_.size()), nest,
               kNoCause, /*check=*/false);
         }
-        if (chain && used) nested_.push_back(*d);
+        if (chain && used) {
+          nested_.push_back(d);
+          nested_keys_.emplace_back();
+        }
       }
       if (more) return true;
     }
@@ -513,6 +596,7 @@ class Chainer {
     pbegin_[l] = static_cast<int>(pool_.size());
     pcount_[l] = count;
     for (int i = 0; i < count; ++i) pool_.push_back(parents[i]);
+    pos_[l] = static_cast<int>(num_order_);
     order_[num_order_++] = lit;
     if (check && IsSet(lit ^ 1)) {
       clash_ = lit >> 1;
@@ -623,6 +707,10 @@ class Chainer {
   const size_t num_basics_;
   const std::vector<size_t>& group_ends_;
   std::vector<const Deduction*> steps_;  // one rule's steps (ApplyInner)
+  // Per inner technique: whether it lists its steps leanly for this board
+  // (see tl_outer_board), and the board's id in their cache keys.
+  std::vector<char> lean_;
+  size_t board_id_ = 0;
   Board branch_;  // the branch's grid for the inner techniques (level 1+)
   bool branch_set_ = false;  // branch_ holds the grid of this ApplyInner
   // The inner techniques' steps by branch grid (the candidates of every
@@ -634,7 +722,11 @@ class Chainer {
   // Inner steps not in tl_inner_cache (InnerFound).
   std::deque<std::vector<Deduction>> own_steps_;
   // This run's nested steps; nest_[lit]: the one that set lit, or -1.
-  std::vector<Deduction> nested_;
+  // (Inner steps live in tl_inner_cache or own_steps_, both stable while
+  // this chainer runs.)
+  std::vector<const Deduction*> nested_;
+  // NestedKey of each of nested_, made when first asked (empty until then).
+  std::vector<std::string> nested_keys_;
   std::vector<int> nest_;
   std::vector<CellDigit> removable_;  // one inner step's (Removable)
   std::vector<int> cause_;            // what forced each literal on (see Add)
@@ -644,7 +736,11 @@ class Chainer {
   int clash_ = -1;
   int64_t work_ = 0;
   std::vector<int> stamp_, seen_, pbegin_, pcount_, pool_;
-  std::vector<int> stack_, parents_;
+  std::vector<int> stack_, parents_, chain_;
+  // Each literal's place in order_ (set this run), and the ancestors
+  // Ancestors last visited.
+  std::vector<int> pos_, anc_;
+  const std::vector<std::string>& lit_names_;  // LitName's, by literal
   // This run's literals in the order set, and its pending "on" and "off"
   // literals: the first num_order_, num_on_, num_off_ of each (sized for
   // every literal at once, so Add never grows them).
@@ -684,7 +780,8 @@ class SeSearch {
         n_(board.shape().size()),
         dynamic_(dynamic),
         plus_(!inner.empty()),
-        chainer_(board, dynamic, inner, num_basics, group_ends) {
+        chainer_(board, dynamic, inner, num_basics, group_ends),
+        outer_(tl_outer_board) {
     const size_t cands = static_cast<size_t>(shape_.num_cells() * n_);
     memo_begin_.assign(cands, -1);
     memo_end_.assign(cands, 0);
@@ -721,6 +818,10 @@ class SeSearch {
   // Every step Run() considers, in SE's order of its hint list: rating,
   // complexity, then binary (both imply), cell, region, clash steps.
   void RunAll(std::vector<Deduction>* out) {
+    if (outer_ != nullptr) {
+      RunLean(out);
+      return;
+    }
     std::vector<Kept> all;
     all_ = &all;
     Run();
@@ -734,6 +835,141 @@ class SeSearch {
  private:
   // SE's sort keys of its chaining hints.
   enum SortKey { kBinary = 1, kCell = 5, kRegion = 6, kClash = 7 };
+
+  // The lean list, for an outer branch's grid (outer_ set, see
+  // tl_outer_board): the outer branch turns off what each step of the list
+  // removes, in order, when the step has parents there (a candidate its
+  // chains turned on through a cell or unit that lost candidates between
+  // the outer board and this grid); a step without parents, or whose
+  // removals earlier steps with parents cover, changes nothing. So the
+  // search first rates every step and notes whether it has parents
+  // (Candidate), then sorts them as RunAll does and builds only the others,
+  // running their branches again.
+  struct Candidate {
+    std::tuple<double, int, int> key;  // rating, complexity, SortKey
+    SortKey kind;
+    int cell, v, unit;  // unit: a region step's, else -1
+    int target;         // the literal concluded; a clash: whether "on"
+    int complexity;
+    bool parents;
+  };
+  void RunLean(std::vector<Deduction>* out) {
+    // What lost candidates between the outer board and this grid.
+    cell_lost_.assign(static_cast<size_t>(shape_.num_cells()), 0);
+    place_lost_.assign(static_cast<size_t>(shape_.num_units() * n_), 0);
+    for (int c = 0; c < shape_.num_cells(); ++c) {
+      if (outer_->value(c) != 0) continue;
+      const CandidateSet lost = outer_->candidates(c).Without(
+          board_.value(c) == 0 ? board_.candidates(c) : CandidateSet());
+      if (lost.empty()) continue;
+      cell_lost_[static_cast<size_t>(c)] = 1;
+      for (int u : shape_.UnitsOf(c))
+        for (int d : lost) place_lost_[static_cast<size_t>(u * n_ + d - 1)] = 1;
+    }
+    std::vector<Candidate> all;
+    lean_ = &all;
+    std::vector<Kept> unused;
+    all_ = &unused;
+    Run();
+    all_ = nullptr;
+    lean_ = nullptr;
+    std::stable_sort(
+        all.begin(), all.end(),
+        [](const Candidate& a, const Candidate& b) { return a.key < b.key; });
+    // The candidates earlier steps with parents remove.
+    std::vector<char> removed(static_cast<size_t>(shape_.num_cells() * n_), 0);
+    for (const Candidate& c : all) {
+      if (!c.parents) continue;
+      bool fresh = false;
+      const auto remove = [&](int cell, int d) {
+        char& r = removed[static_cast<size_t>(cell * n_ + d - 1)];
+        fresh = fresh || r == 0;
+        r = 1;
+      };
+      int place_cell = -1, place_digit = 0;
+      if (c.kind == kClash) {
+        if (c.target != 0) {
+          remove(c.cell, c.v);
+        } else {
+          place_cell = c.cell;
+          place_digit = c.v;
+        }
+      } else if (Chainer::IsOn(c.target)) {
+        place_cell = chainer_.CellOf(c.target);
+        place_digit = chainer_.DigitOf(c.target);
+      } else {
+        remove(chainer_.CellOf(c.target), chainer_.DigitOf(c.target));
+      }
+      if (place_cell >= 0)
+        for (int x : board_.candidates(place_cell))
+          if (x != place_digit) remove(place_cell, x);
+      if (!fresh) continue;
+      std::optional<Deduction> step = Build(c);
+      if (step) out->push_back(*std::move(step));
+    }
+  }
+  // Notes a step of RunLean's (`parents`: its chains' own; a cell or
+  // region step's assumptions are turned on through its cell or unit).
+  void Note(SortKey kind, int cell, int v, int unit, int target, int complexity,
+            bool parents) {
+    if (kind == kCell)
+      parents = parents || cell_lost_[static_cast<size_t>(cell)];
+    if (kind == kRegion)
+      parents = parents || place_lost_[static_cast<size_t>(unit * n_ + v - 1)];
+    lean_->push_back({{Rate(complexity), complexity, kind},
+                      kind,
+                      cell,
+                      v,
+                      unit,
+                      target,
+                      complexity,
+                      parents});
+  }
+  // Whether the ancestors Chainer::Ancestors last visited give a step
+  // parents on the outer board.
+  bool LostCause() const {
+    return chainer_.AnyCauseIn(cell_lost_, place_lost_);
+  }
+  // The step a Candidate names, as Binary, RunBranches and ClashStep make
+  // it outside RunAll; nullopt when a run the work budget cut short no
+  // longer sets its literal.
+  std::optional<Deduction> Build(const Candidate& c) {
+    const double rating = Rate(c.complexity);
+    if (c.kind == kClash) {
+      const int cand = c.cell * n_ + c.v - 1;
+      chainer_.Run(2 * cand + (c.target != 0 ? 1 : 0));
+      if (chainer_.clash_cand() < 0) return std::nullopt;
+      return ClashDeduction(c.cell, c.v, c.target != 0, c.complexity, rating);
+    }
+    if (c.kind == kBinary) {
+      const int cand = c.cell * n_ + c.v - 1;
+      Deduction ded = Target(c.target, rating, -1);
+      ded.complexity = c.complexity;
+      std::vector<std::string> chains;
+      for (bool on : {true, false}) {
+        chainer_.Run(2 * cand + (on ? 1 : 0));
+        chains.push_back(chainer_.ChainTo(c.target));
+        if (!chainer_.CollectAncestors(c.target, Chainer::kNoCause, &ded))
+          return std::nullopt;
+      }
+      Finish(&ded, BinaryText(c.cell, c.v, c.target, chains));
+      return ded;
+    }
+    branches_.clear();
+    if (c.unit < 0) {
+      for (int x : board_.candidates(c.cell))
+        branches_.push_back(chainer_.Lit(c.cell, x, true));
+    } else {
+      const absl::Span<const int> unit = shape_.unit(c.unit);
+      for (int p : Bits(chainer_.BaseWhere(c.unit, c.v)))
+        branches_.push_back(
+            chainer_.Lit(unit[static_cast<size_t>(p)], c.v, true));
+    }
+    std::optional<Deduction> step =
+        BranchStep(c.unit, c.cell, c.target, rating);
+    if (step) step->complexity = c.complexity;
+    return step;
+  }
   struct Kept {
     std::tuple<double, int, int> key;  // rating, complexity, SortKey
     Deduction step;
@@ -813,6 +1049,14 @@ class SeSearch {
     if (results_.empty()) return;
     OnsFirst();
     StartCounts();
+    if (lean_ != nullptr) {
+      LeanBinarySteps(cell, v);
+      return;
+    }
+    if (all_ != nullptr) {
+      AllBinarySteps(cell, v);
+      return;
+    }
     for (size_t i = 0; i < results_.size(); ++i) AddAncestors(results_[i], i);
     chainer_.Run(2 * cand + 1);
     for (size_t i = 0; i < results_.size(); ++i) AddAncestors(results_[i], i);
@@ -823,7 +1067,6 @@ class SeSearch {
       Deduction ded = Target(l, Rate(comps_[i]), -1);
       ded.complexity = comps_[i];
       std::vector<std::string> chains;
-      const std::string sym(1, shape_.Symbol(v));
       bool repeated = true;
       for (bool on : {true, false}) {
         chainer_.Run(2 * cand + (on ? 1 : 0));
@@ -832,11 +1075,126 @@ class SeSearch {
             chainer_.CollectAncestors(l, Chainer::kNoCause, &ded) && repeated;
       }
       if (!repeated) continue;
-      Finish(&ded,
-             absl::StrCat(technique_.name(), ": ", shape_.CellName(cell),
-                          " on or off ", sym, ": ", absl::StrJoin(chains, "; "),
-                          " => ", chainer_.LitName(l)));
+      Finish(&ded, BinaryText(cell, v, l, chains));
       Keep(std::move(ded), kBinary);
+    }
+  }
+  std::string BinaryText(int cell, int v, int l,
+                         const std::vector<std::string>& chains) const {
+    return absl::StrCat(technique_.name(), ": ", shape_.CellName(cell),
+                        " on or off ", std::string(1, shape_.Symbol(v)), ": ",
+                        absl::StrJoin(chains, "; "), " => ",
+                        chainer_.LitName(l));
+  }
+
+  // RunAll keeps every step, so one run per branch serves the complexity,
+  // the chains and the ancestors of all of a search's common conclusions
+  // (Binary and RunBranches run each branch again per step, since they
+  // keep few). The steps are those the per-step runs make, in the same
+  // order.
+  struct Pending {
+    std::vector<std::string> chains;  // per branch, in order
+    Deduction ancestors;  // CollectAncestors' fields, branch after branch
+  };
+  // Collects what the chainer's run gives each of results_ still counted
+  // (comps_ >= 0) into pending_, with `start_cause` as CollectAncestors.
+  void CollectPending(int start_cause) {
+    for (size_t i = 0; i < results_.size(); ++i) {
+      AddAncestors(results_[i], i);
+      if (comps_[i] < 0) continue;
+      pending_[i].chains.push_back(chainer_.ChainTo(results_[i]));
+      chainer_.CollectAncestors(results_[i], start_cause,
+                                &pending_[i].ancestors);
+    }
+  }
+  void StartPending() {
+    pending_.resize(results_.size());
+    for (Pending& p : pending_) {
+      p.chains.clear();
+      p.ancestors = Deduction();
+    }
+  }
+  // The step for results_[i] from its pending_ entry, rated.
+  Deduction PendingStep(size_t i, int unit) {
+    Deduction ded = Target(results_[i], Rate(comps_[i]), unit);
+    ded.complexity = comps_[i];
+    Deduction& a = pending_[i].ancestors;
+    ded.pattern_candidates = std::move(a.pattern_candidates);
+    ded.on_causes = std::move(a.on_causes);
+    ded.nested = std::move(a.nested);
+    return ded;
+  }
+  // Binary's steps for RunAll: the chainer holds the "off" run.
+  void AllBinarySteps(int cell, int v) {
+    const int cand = cell * n_ + v - 1;
+    StartPending();
+    // The "off" run's chains and ancestors come second in each step.
+    std::vector<Pending> off;
+    CollectPending(Chainer::kNoCause);
+    off.swap(pending_);
+    StartPending();
+    chainer_.Run(2 * cand + 1);
+    CollectPending(Chainer::kNoCause);
+    for (size_t i = 0; i < results_.size(); ++i) {
+      if (comps_[i] < 0 || !Better(Rate(comps_[i]), comps_[i], kBinary))
+        continue;
+      Pending& on = pending_[i];
+      on.chains.insert(on.chains.end(), off[i].chains.begin(),
+                       off[i].chains.end());
+      Deduction& a = on.ancestors;
+      Deduction& b = off[i].ancestors;
+      a.pattern_candidates.insert(a.pattern_candidates.end(),
+                                  b.pattern_candidates.begin(),
+                                  b.pattern_candidates.end());
+      a.on_causes.insert(a.on_causes.end(), b.on_causes.begin(),
+                         b.on_causes.end());
+      a.nested.insert(a.nested.end(), b.nested.begin(), b.nested.end());
+      Deduction ded = PendingStep(i, -1);
+      Finish(&ded, BinaryText(cell, v, results_[i], on.chains));
+      Keep(std::move(ded), kBinary);
+    }
+  }
+  // RunLean's notes for Binary and RunBranches: each of results_ counted
+  // over the runs (run(k) runs the k-th, k < runs), whether any gives it
+  // parents.
+  template <typename RunK>
+  void LeanNotes(int runs, RunK run, SortKey kind, int cell, int v, int u) {
+    lean_parents_.assign(results_.size(), 0);
+    for (int k = 0; k < runs; ++k) {
+      run(k);
+      for (size_t i = 0; i < results_.size(); ++i) {
+        AddAncestors(results_[i], i);
+        if (comps_[i] >= 0 && LostCause()) lean_parents_[i] = 1;
+      }
+    }
+    for (size_t i = 0; i < results_.size(); ++i) {
+      if (comps_[i] < 0 || !Better(Rate(comps_[i]), comps_[i], kind)) continue;
+      Note(kind, cell, v, u, results_[i], comps_[i], lean_parents_[i] != 0);
+    }
+  }
+  // Binary's notes for RunLean: the chainer holds the "off" run.
+  void LeanBinarySteps(int cell, int v) {
+    const int cand = cell * n_ + v - 1;
+    LeanNotes(
+        2,
+        [&](int k) {
+          if (k == 1) chainer_.Run(2 * cand + 1);
+        },
+        kBinary, cell, v, -1);
+  }
+  // RunBranches' steps for RunAll.
+  void AllBranchSteps(int u, int cell) {
+    StartPending();
+    for (int b : branches_) {
+      chainer_.Run(b);
+      CollectPending(u < 0 ? -1 : u);
+    }
+    const SortKey key = u < 0 ? kCell : kRegion;
+    for (size_t i = 0; i < results_.size(); ++i) {
+      if (comps_[i] < 0 || !Better(Rate(comps_[i]), comps_[i], key)) continue;
+      Deduction ded = PendingStep(i, u);
+      Finish(&ded, BranchText(u, cell, results_[i], pending_[i].chains));
+      Keep(std::move(ded), key);
     }
   }
   // The new best step, or one more of RunAll's.
@@ -854,10 +1212,22 @@ class SeSearch {
     const int k = chainer_.clash_cand();
     if (k < 0) return;  // a repeated run that the work budget cut short
     NestedSeen counted;
-    const int complexity = chainer_.Ancestors(2 * k + 1, &counted) +
-                           chainer_.Ancestors(2 * k, &counted);
+    int complexity = chainer_.Ancestors(2 * k + 1, &counted);
+    bool parents = lean_ != nullptr && LostCause();
+    complexity += chainer_.Ancestors(2 * k, &counted);
+    parents = parents || (lean_ != nullptr && LostCause());
     const double rating = Rate(complexity);
     if (!Better(rating, complexity, kClash)) return;
+    if (lean_ != nullptr) {
+      Note(kClash, cell, v, -1, on ? 1 : 0, complexity, parents);
+      return;
+    }
+    Keep(ClashDeduction(cell, v, on, complexity, rating), kClash);
+  }
+  // The clash step of ClashStep; the chainer holds its run.
+  Deduction ClashDeduction(int cell, int v, bool on, int complexity,
+                           double rating) {
+    const int k = chainer_.clash_cand();
     Deduction ded;
     ded.technique = StepId(-1);
     ded.rating = rating;
@@ -876,7 +1246,7 @@ class SeSearch {
                      " leads to a contradiction: ", chainer_.ChainTo(2 * k + 1),
                      " but ", chainer_.ChainTo(2 * k), " => ",
                      shape_.CellName(cell), on ? "<>" : "=", sym));
-    Keep(std::move(ded), kClash);
+    return ded;
   }
 
   // Region steps for the units whose first place of `v` is `cell`.
@@ -931,6 +1301,18 @@ class SeSearch {
     if (results_.empty()) return;
     OnsFirst();
     StartCounts();
+    if (lean_ != nullptr) {
+      const int v = chainer_.DigitOf(branches_[0]);
+      LeanNotes(
+          static_cast<int>(branches_.size()),
+          [&](int k) { chainer_.Run(branches_[static_cast<size_t>(k)]); },
+          u < 0 ? kCell : kRegion, cell, v, u);
+      return;
+    }
+    if (all_ != nullptr) {
+      AllBranchSteps(u, cell);
+      return;
+    }
     for (int b : branches_) {
       chainer_.Run(b);
       for (size_t i = 0; i < results_.size(); ++i) AddAncestors(results_[i], i);
@@ -986,8 +1368,8 @@ class SeSearch {
     return ded;
   }
 
-  void Finish(Deduction* ded, std::string text) const {
-    Canonicalize(&ded->pattern_candidates);
+  void Finish(Deduction* ded, std::string text) {
+    SortCandidates(&ded->pattern_candidates);
     std::sort(ded->on_causes.begin(), ded->on_causes.end(),
               [](const ChainCause& a, const ChainCause& b) {
                 return std::tie(a.cell, a.digit, a.unit) <
@@ -1008,6 +1390,25 @@ class SeSearch {
     ded->text = std::move(text);
   }
 
+  // Canonicalize(v) (sorted by cell then digit, each once) through a bit
+  // per candidate: a step's pattern gathers every branch's ancestors, a
+  // few hundred entries with many repeats.
+  void SortCandidates(std::vector<CellDigit>* v) {
+    cand_bits_.resize(static_cast<size_t>(shape_.num_cells() * n_ + 63) / 64);
+    for (const CellDigit& cd : *v) {
+      const size_t c = static_cast<size_t>(cd.cell * n_ + cd.digit - 1);
+      cand_bits_[c / 64] |= uint64_t{1} << (c % 64);
+    }
+    v->clear();
+    for (size_t w = 0; w < cand_bits_.size(); ++w) {
+      for (uint64_t bits = cand_bits_[w]; bits != 0; bits &= bits - 1) {
+        const int c = static_cast<int>(w * 64) + std::countr_zero(bits);
+        v->push_back({c / n_, c % n_ + 1});
+      }
+      cand_bits_[w] = 0;
+    }
+  }
+
   // Nullopt when a repeated run did not set `l` (see Ancestors).
   std::optional<Deduction> BranchStep(int u, int cell, int l, double rating) {
     Deduction ded = Target(l, rating, u);
@@ -1018,16 +1419,20 @@ class SeSearch {
       if (!chainer_.CollectAncestors(l, u < 0 ? -1 : u, &ded))
         return std::nullopt;
     }
+    Finish(&ded, BranchText(u, cell, l, chains));
+    return ded;
+  }
+  std::string BranchText(int u, int cell, int l,
+                         const std::vector<std::string>& chains) const {
     const std::string what =
         u < 0
             ? absl::StrCat("cell ", shape_.CellName(cell))
             : absl::StrCat(
                   std::string(1, shape_.Symbol(chainer_.DigitOf(branches_[0]))),
                   " in ", shape_.UnitName(u));
-    Finish(&ded, absl::StrCat(technique_.name(), " on ", what, ": ",
-                              absl::StrJoin(chains, "; "), " => ",
-                              chainer_.LitName(l)));
-    return ded;
+    return absl::StrCat(technique_.name(), " on ", what, ": ",
+                        absl::StrJoin(chains, "; "), " => ",
+                        chainer_.LitName(l));
   }
 
   const Technique& technique_;
@@ -1056,6 +1461,14 @@ class SeSearch {
   std::vector<uint64_t> useful_, common_;
   std::vector<int> results_, branches_, comps_;
   std::vector<NestedSeen> counted_;  // comps_[i]'s nested steps
+  std::vector<Pending> pending_;     // per results_ entry (RunAll)
+  // RunLean's: the outer board (tl_outer_board when made), the notes, what
+  // lost candidates (cells; places by unit * N + digit - 1), and per
+  // results_ entry whether it has parents.
+  const Board* const outer_;
+  std::vector<Candidate>* lean_ = nullptr;
+  std::vector<char> cell_lost_, place_lost_, lean_parents_;
+  std::vector<uint64_t> cand_bits_;  // SortCandidates, all zero between
 };
 
 }  // namespace

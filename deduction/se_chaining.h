@@ -55,6 +55,9 @@
 // 8.5 + 0.5 x level above (9.0 "+", 9.5, 10.0, 10.5, 11.0).
 // Levels 1 and up run only when no other technique of the ladder has a
 // step (LastResort()): SE tries them after every other producer.
+// Nested in a branch (levels 3-5), a forcing-chain search lists only the
+// steps the branch applies: those with parents there that remove a
+// candidate no earlier one removes; the rest are rated but not built.
 // On boards larger than 9x9 a search stops after kMaxSeChainWork literal
 // expansions and reports the best step found so far (or none); a level 1+
 // search, nested ones included, after its work budget (SetWorkBudget).
