@@ -38,7 +38,8 @@ ABSL_FLAG(bool, no_stochastic, false,
           "use them, and an ordinary puzzle rates about 25x faster)");
 ABSL_FLAG(int64_t, top_work, sudoku::DeductionOptions::kDefaultMaxNodes,
           "rate, serve: the work budget of each search of SE's nested forcing "
-          "chains in the walk for top_er (9x9 puzzles above SE 9.0; 0 = none); "
+          "chains in the walk for top_er, in literal expansions (9x9 puzzles "
+          "above SE 9.0; 0 = none); "
           "past it the search stops and a walk left stuck gets the trial "
           "estimate. A rating parameter: counted, not timed");
 ABSL_FLAG(
@@ -241,9 +242,10 @@ Command RateCommand() {
       "walk for\n"
       "top_er (the hardest 9x9 puzzles, SE 9.0 and up: seconds of CPU each; "
       "default\n"
-      "100,000,000 units, 0 = none): past it a puzzle the walk cannot finish "
-      "gets\n"
-      "the trial estimate. It changes ratings, so it is stored with them.",
+      "100,000,000 literal expansions, 0 = none): past it a puzzle the walk\n"
+      "cannot finish gets the trial estimate. It changes ratings, so it is "
+      "stored\n"
+      "with them.",
       {"json", "explain", "jobs", "shape", "techniques", "no_uniqueness", "db",
        "rerate", "no_stochastic", "max_puzzle_seconds", "max_nodes",
        "top_work"},

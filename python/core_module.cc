@@ -234,9 +234,11 @@ std::vector<std::string> RateMany(const std::vector<std::string>& texts,
   return answers;
 }
 
+// explain --json [--as-written]: the walk of the canonical form mapped back
+// (the rater's), or of the grid as written (as Sudoku Explainer walks it).
 std::string Explain(const std::string& text, const std::string& shape,
                     const std::string& techniques, bool uniqueness, bool guess,
-                    int64_t max_nodes) {
+                    int64_t max_nodes, bool as_written) {
   const ParseOptions options = OptionsFor(shape);
   DeductionOptions deduction;
   deduction.allow_uniqueness = uniqueness;
@@ -250,7 +252,9 @@ std::string Explain(const std::string& text, const std::string& shape,
     out.set_status(ExplainOutput::INVALID);
     out.set_error(std::string(grid.status().message()));
   } else {
-    out = bank::ExplainToOutput(*solver, *grid);
+    out = bank::ExplainToOutput(
+        *solver, *grid,
+        as_written ? bank::WalkOf::kAsWritten : bank::WalkOf::kCanonicalForm);
   }
   return ToJson(out);
 }
@@ -698,7 +702,7 @@ void Bind(py::module_& m) {
         py::arg("max_nodes"), py::arg("top_work"));
   m.def("explain", &Explain, py::arg("text"), py::arg("shape"),
         py::arg("techniques"), py::arg("uniqueness"), py::arg("guess"),
-        py::arg("max_nodes"));
+        py::arg("max_nodes"), py::arg("as_written"));
   m.def("hint", &HintJson, py::arg("puzzle"), py::arg("grid"),
         py::arg("pencil"), py::arg("shape"), py::arg("max_nodes"));
   m.def("solve", &Solve, py::arg("text"), py::arg("shape"), py::arg("limit"),

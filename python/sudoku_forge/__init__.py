@@ -413,16 +413,24 @@ def _raise_if_refused(out: Dict[str, Any]) -> Dict[str, Any]:
 
 def explain(puzzle: Any, *, techniques: str = "", uniqueness: bool = True,
             guess: bool = True, shape: Optional[str] = None,
-            max_nodes: int = DEFAULT_MAX_NODES) -> Dict[str, Any]:
+            max_nodes: int = DEFAULT_MAX_NODES,
+            as_written: bool = False) -> Dict[str, Any]:
     """The human-style solution step by step: ``sudoku-forge explain --json``
     (status, steps with technique, rating and text, er/ep/ed, counts).
     ``max_nodes`` is ``--max-nodes`` (0 = no budget).
+
+    The walk is that of the puzzle's canonical form, mapped back to the cells
+    as written, so every isomorph gets the same steps and ratings (the
+    rater's). ``as_written=True`` is ``--as-written``: the grid is walked as
+    written, as Sudoku Explainer walks it (where steps tie, the first found
+    depends on how the puzzle is written), for comparing with ``serate``
+    puzzle by puzzle.
 
     Raises InvalidPuzzle, NoSolution, NotUnique or BudgetExceeded.
     """
     return _raise_if_refused(_json.loads(_core.explain(
         _to_text(puzzle), _shape(shape), techniques, uniqueness, guess,
-        int(max_nodes))))
+        int(max_nodes), bool(as_written))))
 
 
 def hint(puzzle: Any, grid: Any = None, pencil: Optional[str] = None, *,

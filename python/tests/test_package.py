@@ -490,6 +490,56 @@ def test_isomorphic_puzzles_give_equal_ratings():
         assert a.canonical_key == b.canonical_key
 
 
+# tests/testing/puzzles.h's kHardPuzzle (tests/data/deduction_puzzles.txt),
+# the puzzle of explain --as-written's CLI test: its walk as written takes
+# other steps than its canonical form's.
+HARD = ("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4."
+        "9........")
+
+
+def steps_of(walk, key):
+    return [s[key] for s in walk["steps"]]
+
+
+def test_explain_as_written_walks_the_grid_as_given():
+    hard_t = transposed(HARD)
+    plain, plain_t = sf.explain(HARD), sf.explain(hard_t)
+    written = sf.explain(HARD, as_written=True)
+    written_t = sf.explain(hard_t, as_written=True)
+    for walk in (plain, plain_t, written, written_t):
+        assert walk["status"] == "SOLVED"
+    # The default walk is the canonical form's: one walk for both isomorphs.
+    assert plain["er"] == plain_t["er"]
+    assert steps_of(plain, "rating") == steps_of(plain_t, "rating")
+    # As written, the two isomorphs get walks of their own (so the equality
+    # above is not one every walk of this puzzle would pass) ...
+    assert steps_of(written, "rating") != steps_of(written_t, "rating")
+    # ... and this puzzle as written takes other steps than the default walk.
+    assert steps_of(written, "text") != steps_of(plain, "text")
+
+    # The walk is of the grid as written: it ends in the puzzle's solution,
+    # and every placement, the first step's included, is in a cell empty in
+    # the puzzle as written with that cell's digit of the solution.
+    solution = sf.solve(HARD)
+    assert written["puzzle"] == HARD
+    assert written["final_grid"] == solution
+    first = written["steps"][0]
+    assert first["placements"]
+    placed = [p for s in written["steps"] for p in s.get("placements", [])]
+    assert len(placed) == HARD.count(".")
+    for p in placed:
+        r, c = (int(x) for x in p["cell"][1:].split("c"))
+        i = (r - 1) * 9 + (c - 1)
+        assert HARD[i] == "." and int(solution[i]) == p["digit"], p
+
+    # The same answer as the CLI's explain --json --as-written.
+    code, lines = cli("explain", "--json", "--as-written", HARD)
+    assert code == 0
+    want = without_where(json.loads(lines[0]))
+    want.pop("label", None)
+    assert written == want
+
+
 def test_expected_minutes_is_the_score_as_time():
     r = sf.rate(WIKI)
     assert r.expected_minutes == pytest.approx(math.exp(r.score) / 60)
