@@ -816,35 +816,23 @@ class SeSearch {
   }
 
   // Every step Run() considers, in SE's order of its hint list: rating,
-  // complexity, then binary (both imply), cell, region, clash steps.
-  void RunAll(std::vector<Deduction>* out) {
-    if (outer_ != nullptr) {
-      RunLean(out);
-      return;
-    }
-    std::vector<Kept> all;
-    all_ = &all;
-    Run();
-    all_ = nullptr;
-    std::stable_sort(all.begin(), all.end(), [](const Kept& a, const Kept& b) {
-      return a.key < b.key;
-    });
-    for (Kept& k : all) out->push_back(std::move(k.step));
-  }
+  // complexity, then binary (both imply), cell, region, clash steps. For an
+  // outer branch's grid (tl_outer_board when made), only those the branch
+  // applies: see Candidate.
+  void RunAll(std::vector<Deduction>* out) { RunNoted(out); }
 
  private:
   // SE's sort keys of its chaining hints.
   enum SortKey { kBinary = 1, kCell = 5, kRegion = 6, kClash = 7 };
 
-  // The lean list, for an outer branch's grid (outer_ set, see
-  // tl_outer_board): the outer branch turns off what each step of the list
+  // RunAll first rates every step and notes it (Candidate), then sorts the
+  // notes and builds the steps, running their branches again. For an outer
+  // branch's grid (outer_ set, see tl_outer_board) it builds only the steps
+  // the branch applies (the lean list): the branch turns off what each step
   // removes, in order, when the step has parents there (a candidate its
   // chains turned on through a cell or unit that lost candidates between
   // the outer board and this grid); a step without parents, or whose
-  // removals earlier steps with parents cover, changes nothing. So the
-  // search first rates every step and notes whether it has parents
-  // (Candidate), then sorts them as RunAll does and builds only the others,
-  // running their branches again.
+  // removals earlier steps with parents cover, changes nothing.
   struct Candidate {
     std::tuple<double, int, int> key;  // rating, complexity, SortKey
     SortKey kind;
@@ -853,11 +841,11 @@ class SeSearch {
     int complexity;
     bool parents;
   };
-  void RunLean(std::vector<Deduction>* out) {
+  void RunNoted(std::vector<Deduction>* out) {
     // What lost candidates between the outer board and this grid.
     cell_lost_.assign(static_cast<size_t>(shape_.num_cells()), 0);
     place_lost_.assign(static_cast<size_t>(shape_.num_units() * n_), 0);
-    for (int c = 0; c < shape_.num_cells(); ++c) {
+    for (int c = 0; c < shape_.num_cells() && outer_ != nullptr; ++c) {
       if (outer_->value(c) != 0) continue;
       const CandidateSet lost = outer_->candidates(c).Without(
           board_.value(c) == 0 ? board_.candidates(c) : CandidateSet());
@@ -867,24 +855,26 @@ class SeSearch {
         for (int d : lost) place_lost_[static_cast<size_t>(u * n_ + d - 1)] = 1;
     }
     std::vector<Candidate> all;
-    lean_ = &all;
-    std::vector<Kept> unused;
-    all_ = &unused;
+    notes_ = &all;
     Run();
-    all_ = nullptr;
-    lean_ = nullptr;
+    notes_ = nullptr;
     std::stable_sort(
         all.begin(), all.end(),
         [](const Candidate& a, const Candidate& b) { return a.key < b.key; });
-    // The candidates earlier steps with parents remove.
+    if (outer_ == nullptr) {
+      for (const Candidate& c : all)
+        if (std::optional<Deduction> step = Build(c)) out->push_back(*step);
+      return;
+    }
+    // The candidates earlier steps with parents remove (steps built: one a
+    // run cut short by the work budget no longer makes is not listed).
     std::vector<char> removed(static_cast<size_t>(shape_.num_cells() * n_), 0);
+    std::vector<size_t> removes;
     for (const Candidate& c : all) {
       if (!c.parents) continue;
-      bool fresh = false;
+      removes.clear();
       const auto remove = [&](int cell, int d) {
-        char& r = removed[static_cast<size_t>(cell * n_ + d - 1)];
-        fresh = fresh || r == 0;
-        r = 1;
+        removes.push_back(static_cast<size_t>(cell * n_ + d - 1));
       };
       int place_cell = -1, place_digit = 0;
       if (c.kind == kClash) {
@@ -903,12 +893,16 @@ class SeSearch {
       if (place_cell >= 0)
         for (int x : board_.candidates(place_cell))
           if (x != place_digit) remove(place_cell, x);
-      if (!fresh) continue;
+      if (std::all_of(removes.begin(), removes.end(),
+                      [&](size_t r) { return removed[r] != 0; }))
+        continue;
       std::optional<Deduction> step = Build(c);
-      if (step) out->push_back(*std::move(step));
+      if (!step) continue;
+      for (size_t r : removes) removed[r] = 1;
+      out->push_back(*std::move(step));
     }
   }
-  // Notes a step of RunLean's (`parents`: its chains' own; a cell or
+  // Notes a step of RunNoted's (`parents`: its chains' own; a cell or
   // region step's assumptions are turned on through its cell or unit).
   void Note(SortKey kind, int cell, int v, int unit, int target, int complexity,
             bool parents) {
@@ -916,14 +910,14 @@ class SeSearch {
       parents = parents || cell_lost_[static_cast<size_t>(cell)];
     if (kind == kRegion)
       parents = parents || place_lost_[static_cast<size_t>(unit * n_ + v - 1)];
-    lean_->push_back({{Rate(complexity), complexity, kind},
-                      kind,
-                      cell,
-                      v,
-                      unit,
-                      target,
-                      complexity,
-                      parents});
+    notes_->push_back({{Rate(complexity), complexity, kind},
+                       kind,
+                       cell,
+                       v,
+                       unit,
+                       target,
+                       complexity,
+                       parents});
   }
   // Whether the ancestors Chainer::Ancestors last visited give a step
   // parents on the outer board.
@@ -941,20 +935,8 @@ class SeSearch {
       if (chainer_.clash_cand() < 0) return std::nullopt;
       return ClashDeduction(c.cell, c.v, c.target != 0, c.complexity, rating);
     }
-    if (c.kind == kBinary) {
-      const int cand = c.cell * n_ + c.v - 1;
-      Deduction ded = Target(c.target, rating, -1);
-      ded.complexity = c.complexity;
-      std::vector<std::string> chains;
-      for (bool on : {true, false}) {
-        chainer_.Run(2 * cand + (on ? 1 : 0));
-        chains.push_back(chainer_.ChainTo(c.target));
-        if (!chainer_.CollectAncestors(c.target, Chainer::kNoCause, &ded))
-          return std::nullopt;
-      }
-      Finish(&ded, BinaryText(c.cell, c.v, c.target, chains));
-      return ded;
-    }
+    if (c.kind == kBinary)
+      return BinaryStep(c.cell, c.v, c.target, c.complexity, rating);
     branches_.clear();
     if (c.unit < 0) {
       for (int x : board_.candidates(c.cell))
@@ -970,10 +952,6 @@ class SeSearch {
     if (step) step->complexity = c.complexity;
     return step;
   }
-  struct Kept {
-    std::tuple<double, int, int> key;  // rating, complexity, SortKey
-    Deduction step;
-  };
   double Rate(int complexity) const {
     return ChainRating(technique_.difficulty(), std::max(0, complexity - 2));
   }
@@ -988,7 +966,7 @@ class SeSearch {
   bool Better(double rating, int complexity, SortKey sort_key) {
     const auto key =
         std::make_tuple(rating, complexity, static_cast<int>(sort_key), seq_++);
-    if (all_ != nullptr) return true;
+    if (notes_ != nullptr) return true;
     if (best_ && key >= best_key_) return false;
     best_key_ = key;
     return true;
@@ -1049,35 +1027,39 @@ class SeSearch {
     if (results_.empty()) return;
     OnsFirst();
     StartCounts();
-    if (lean_ != nullptr) {
-      LeanBinarySteps(cell, v);
-      return;
-    }
-    if (all_ != nullptr) {
-      AllBinarySteps(cell, v);
+    if (notes_ != nullptr) {
+      NoteBinarySteps(cell, v);
       return;
     }
     for (size_t i = 0; i < results_.size(); ++i) AddAncestors(results_[i], i);
     chainer_.Run(2 * cand + 1);
     for (size_t i = 0; i < results_.size(); ++i) AddAncestors(results_[i], i);
     for (size_t i = 0; i < results_.size(); ++i) {
-      const int l = results_[i];
       if (comps_[i] < 0 || !Better(Rate(comps_[i]), comps_[i], kBinary))
         continue;
-      Deduction ded = Target(l, Rate(comps_[i]), -1);
-      ded.complexity = comps_[i];
-      std::vector<std::string> chains;
-      bool repeated = true;
-      for (bool on : {true, false}) {
-        chainer_.Run(2 * cand + (on ? 1 : 0));
-        chains.push_back(chainer_.ChainTo(l));
-        repeated =
-            chainer_.CollectAncestors(l, Chainer::kNoCause, &ded) && repeated;
-      }
-      if (!repeated) continue;
-      Finish(&ded, BinaryText(cell, v, l, chains));
-      Keep(std::move(ded), kBinary);
+      if (std::optional<Deduction> step =
+              BinaryStep(cell, v, results_[i], comps_[i], Rate(comps_[i])))
+        best_ = *std::move(step);
     }
+  }
+  // The step "cell on or off v implies l", running both; nullopt when a
+  // run the work budget cut short no longer sets `l` (see Ancestors).
+  std::optional<Deduction> BinaryStep(int cell, int v, int l, int complexity,
+                                      double rating) {
+    const int cand = cell * n_ + v - 1;
+    Deduction ded = Target(l, rating, -1);
+    ded.complexity = complexity;
+    std::vector<std::string> chains;
+    bool repeated = true;
+    for (bool on : {true, false}) {
+      chainer_.Run(2 * cand + (on ? 1 : 0));
+      chains.push_back(chainer_.ChainTo(l));
+      repeated =
+          chainer_.CollectAncestors(l, Chainer::kNoCause, &ded) && repeated;
+    }
+    if (!repeated) return std::nullopt;
+    Finish(&ded, BinaryText(cell, v, l, chains));
+    return ded;
   }
   std::string BinaryText(int cell, int v, int l,
                          const std::vector<std::string>& chains) const {
@@ -1087,74 +1069,7 @@ class SeSearch {
                         chainer_.LitName(l));
   }
 
-  // RunAll keeps every step, so one run per branch serves the complexity,
-  // the chains and the ancestors of all of a search's common conclusions
-  // (Binary and RunBranches run each branch again per step, since they
-  // keep few). The steps are those the per-step runs make, in the same
-  // order.
-  struct Pending {
-    std::vector<std::string> chains;  // per branch, in order
-    Deduction ancestors;  // CollectAncestors' fields, branch after branch
-  };
-  // Collects what the chainer's run gives each of results_ still counted
-  // (comps_ >= 0) into pending_, with `start_cause` as CollectAncestors.
-  void CollectPending(int start_cause) {
-    for (size_t i = 0; i < results_.size(); ++i) {
-      AddAncestors(results_[i], i);
-      if (comps_[i] < 0) continue;
-      pending_[i].chains.push_back(chainer_.ChainTo(results_[i]));
-      chainer_.CollectAncestors(results_[i], start_cause,
-                                &pending_[i].ancestors);
-    }
-  }
-  void StartPending() {
-    pending_.resize(results_.size());
-    for (Pending& p : pending_) {
-      p.chains.clear();
-      p.ancestors = Deduction();
-    }
-  }
-  // The step for results_[i] from its pending_ entry, rated.
-  Deduction PendingStep(size_t i, int unit) {
-    Deduction ded = Target(results_[i], Rate(comps_[i]), unit);
-    ded.complexity = comps_[i];
-    Deduction& a = pending_[i].ancestors;
-    ded.pattern_candidates = std::move(a.pattern_candidates);
-    ded.on_causes = std::move(a.on_causes);
-    ded.nested = std::move(a.nested);
-    return ded;
-  }
-  // Binary's steps for RunAll: the chainer holds the "off" run.
-  void AllBinarySteps(int cell, int v) {
-    const int cand = cell * n_ + v - 1;
-    StartPending();
-    // The "off" run's chains and ancestors come second in each step.
-    std::vector<Pending> off;
-    CollectPending(Chainer::kNoCause);
-    off.swap(pending_);
-    StartPending();
-    chainer_.Run(2 * cand + 1);
-    CollectPending(Chainer::kNoCause);
-    for (size_t i = 0; i < results_.size(); ++i) {
-      if (comps_[i] < 0 || !Better(Rate(comps_[i]), comps_[i], kBinary))
-        continue;
-      Pending& on = pending_[i];
-      on.chains.insert(on.chains.end(), off[i].chains.begin(),
-                       off[i].chains.end());
-      Deduction& a = on.ancestors;
-      Deduction& b = off[i].ancestors;
-      a.pattern_candidates.insert(a.pattern_candidates.end(),
-                                  b.pattern_candidates.begin(),
-                                  b.pattern_candidates.end());
-      a.on_causes.insert(a.on_causes.end(), b.on_causes.begin(),
-                         b.on_causes.end());
-      a.nested.insert(a.nested.end(), b.nested.begin(), b.nested.end());
-      Deduction ded = PendingStep(i, -1);
-      Finish(&ded, BinaryText(cell, v, results_[i], on.chains));
-      Keep(std::move(ded), kBinary);
-    }
-  }
-  // RunLean's notes for Binary and RunBranches: each of results_ counted
+  // RunNoted's notes for Binary and RunBranches: each of results_ counted
   // over the runs (run(k) runs the k-th, k < runs), whether any gives it
   // parents.
   template <typename RunK>
@@ -1172,8 +1087,8 @@ class SeSearch {
       Note(kind, cell, v, u, results_[i], comps_[i], lean_parents_[i] != 0);
     }
   }
-  // Binary's notes for RunLean: the chainer holds the "off" run.
-  void LeanBinarySteps(int cell, int v) {
+  // Binary's notes for RunNoted: the chainer holds the "off" run.
+  void NoteBinarySteps(int cell, int v) {
     const int cand = cell * n_ + v - 1;
     LeanNotes(
         2,
@@ -1181,29 +1096,6 @@ class SeSearch {
           if (k == 1) chainer_.Run(2 * cand + 1);
         },
         kBinary, cell, v, -1);
-  }
-  // RunBranches' steps for RunAll.
-  void AllBranchSteps(int u, int cell) {
-    StartPending();
-    for (int b : branches_) {
-      chainer_.Run(b);
-      CollectPending(u < 0 ? -1 : u);
-    }
-    const SortKey key = u < 0 ? kCell : kRegion;
-    for (size_t i = 0; i < results_.size(); ++i) {
-      if (comps_[i] < 0 || !Better(Rate(comps_[i]), comps_[i], key)) continue;
-      Deduction ded = PendingStep(i, u);
-      Finish(&ded, BranchText(u, cell, results_[i], pending_[i].chains));
-      Keep(std::move(ded), key);
-    }
-  }
-  // The new best step, or one more of RunAll's.
-  void Keep(Deduction&& ded, SortKey sort_key) {
-    if (all_ != nullptr) {
-      all_->push_back({{ded.rating, ded.complexity, sort_key}, std::move(ded)});
-    } else {
-      best_ = std::move(ded);
-    }
   }
 
   // The step "assuming cell=v (on) or cell<>v (off) clashes"; the chainer
@@ -1213,16 +1105,16 @@ class SeSearch {
     if (k < 0) return;  // a repeated run that the work budget cut short
     NestedSeen counted;
     int complexity = chainer_.Ancestors(2 * k + 1, &counted);
-    bool parents = lean_ != nullptr && LostCause();
+    bool parents = notes_ != nullptr && LostCause();
     complexity += chainer_.Ancestors(2 * k, &counted);
-    parents = parents || (lean_ != nullptr && LostCause());
+    parents = parents || (notes_ != nullptr && LostCause());
     const double rating = Rate(complexity);
     if (!Better(rating, complexity, kClash)) return;
-    if (lean_ != nullptr) {
+    if (notes_ != nullptr) {
       Note(kClash, cell, v, -1, on ? 1 : 0, complexity, parents);
       return;
     }
-    Keep(ClashDeduction(cell, v, on, complexity, rating), kClash);
+    best_ = ClashDeduction(cell, v, on, complexity, rating);
   }
   // The clash step of ClashStep; the chainer holds its run.
   Deduction ClashDeduction(int cell, int v, bool on, int complexity,
@@ -1301,16 +1193,12 @@ class SeSearch {
     if (results_.empty()) return;
     OnsFirst();
     StartCounts();
-    if (lean_ != nullptr) {
+    if (notes_ != nullptr) {
       const int v = chainer_.DigitOf(branches_[0]);
       LeanNotes(
           static_cast<int>(branches_.size()),
           [&](int k) { chainer_.Run(branches_[static_cast<size_t>(k)]); },
           u < 0 ? kCell : kRegion, cell, v, u);
-      return;
-    }
-    if (all_ != nullptr) {
-      AllBranchSteps(u, cell);
       return;
     }
     for (int b : branches_) {
@@ -1325,7 +1213,7 @@ class SeSearch {
           BranchStep(u, cell, results_[i], Rate(comps_[i]));
       if (!step) continue;
       step->complexity = comps_[i];
-      Keep(std::move(*step), u < 0 ? kCell : kRegion);
+      best_ = std::move(*step);
     }
   }
 
@@ -1444,7 +1332,6 @@ class SeSearch {
   Chainer chainer_;
   std::optional<Deduction> best_;
   std::tuple<double, int, int, int> best_key_{0.0, 0, 0, 0};
-  std::vector<Kept>* all_ = nullptr;  // RunAll's steps
   int seq_ = 0;
   // Candidate c's "on" run: memo_lits_[memo_begin_[c], memo_end_[c]); -1:
   // not run yet.
@@ -1461,12 +1348,12 @@ class SeSearch {
   std::vector<uint64_t> useful_, common_;
   std::vector<int> results_, branches_, comps_;
   std::vector<NestedSeen> counted_;  // comps_[i]'s nested steps
-  std::vector<Pending> pending_;     // per results_ entry (RunAll)
-  // RunLean's: the outer board (tl_outer_board when made), the notes, what
-  // lost candidates (cells; places by unit * N + digit - 1), and per
-  // results_ entry whether it has parents.
+  // RunNoted's: the outer board (tl_outer_board when made; nullptr: list
+  // every step), the notes (nullptr outside RunAll), what lost candidates
+  // (cells; places by unit * N + digit - 1), and per results_ entry whether
+  // it has parents.
   const Board* const outer_;
-  std::vector<Candidate>* lean_ = nullptr;
+  std::vector<Candidate>* notes_ = nullptr;
   std::vector<char> cell_lost_, place_lost_, lean_parents_;
   std::vector<uint64_t> cand_bits_;  // SortCandidates, all zero between
 };
