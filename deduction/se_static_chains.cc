@@ -114,10 +114,6 @@ class UnaryChainer {
   // candidate of a cell with two or more, in cell order, its cycles then
   // its forcing chains.
   void Collect(std::vector<Found>* out) {
-    // The X-only and Y-only passes follow a subset of the links of the
-    // XY pass: what cannot happen along all links cannot happen along
-    // some, so one set of components (of all links) serves the three.
-    Components(Links{true, true}, &all_);
     // Whether this list's searches stay under kMaxStaticWork whatever they
     // find: with P literals and E links, a pass searches from at most P/2
     // candidates, and from each a loop search counts at most 1 + 2E + P
@@ -133,22 +129,16 @@ class UnaryChainer {
     // X-links only; components of their own cost more than they spared, so
     // they use these where no count is needed: uncapped_.)
     closure_ = present_.size() <= kMaxClosureLiterals;
-    if (closure_) {
-      // Each literal's bit in a reach. Uncapped, a reach answers only
-      // whether a literal's opposite leads to it, which needs no bits for
-      // the literals completed after their opposite (MayReach) or with it
-      // (one component): about half as many. Otherwise it counts what a
-      // search reaches, so every literal has one.
-      int bits = 0;
-      for (int lit : present_) {
-        const bool skip =
-            uncapped_ && all_.comp[static_cast<size_t>(lit)] >=
-                             all_.comp[static_cast<size_t>(lit ^ 1)];
-        bit_[static_cast<size_t>(lit)] = skip ? -1 : bits++;
-      }
-      words_ = (static_cast<size_t>(bits) + 63) / 64;
-      Reach(&all_);
-    }
+    // Each literal's bit in a reach. Uncapped, a reach answers only whether
+    // a literal's opposite leads to it, which needs no bits for the
+    // literals completed after their opposite (MayReach) or with it (one
+    // component): at most one of each pair. Otherwise it counts what a
+    // search reaches, so every literal has one.
+    words_ = ((present_.size() / (uncapped_ ? 2 : 1)) + 63) / 64;
+    // The X-only and Y-only passes follow a subset of the links of the
+    // XY pass: what cannot happen along all links cannot happen along
+    // some, so one set of components (of all links) serves the three.
+    Components(Links{true, true}, &all_);
     for (const Links links :
          {Links{true, false}, Links{false, true}, Links{true, true}}) {
       for (int cell = 0; cell < shape_->num_cells(); ++cell) {
@@ -370,12 +360,11 @@ class UnaryChainer {
 
   // Components of some links, numbered as completed (reverse topological:
   // a component completes after every component it leads to), and what
-  // each reaches (Reach).
+  // each reaches (CompleteReach).
   struct Closure {
     std::vector<int> comp;  // per literal
-    // Per component: its members (members[begin[k], begin[k + 1])), its
-    // reach as bits (bit_, words_ words) and their number.
-    std::vector<int> begin, members;
+    // Per component: its reach as bits (bit_, words_ words) and their
+    // number.
     std::vector<uint64_t> reach;
     std::vector<int> count;
     // Per component: the words of its reach that may be nonzero.
@@ -397,17 +386,23 @@ class UnaryChainer {
     int* const low = low_.data();
     int* const comp = c->comp.data();
     for (int lit : present_) index[lit] = comp[lit] = -1;
-    // Depth, stack and members hold each literal at most once.
+    // Depth and stack hold each literal at most once.
     const size_t num = present_.size();
     frames_.resize(num);
     stack_.resize(num);
-    c->members.resize(num);
-    c->begin.clear();
     Frame* const frames = frames_.data();
     int* const stack = stack_.data();
-    int* const members = c->members.data();
-    size_t depth = 0, top = 0, placed = 0;
+    size_t depth = 0, top = 0;
     int next_index = 0, next_comp = 0;
+    if (closure_) {
+      // Reaches are made as components complete (Tarjan completes a
+      // component after every one it leads to); at most one a literal.
+      c->reach.resize(num * words_);
+      c->count.clear();
+      c->span.clear();
+      joined_.assign(num, SIZE_MAX);
+      bits_ = 0;
+    }
     const auto visit = [&](int u) {
       index[u] = low[u] = next_index++;
       stack[top++] = u;
@@ -437,11 +432,10 @@ class UnaryChainer {
           size_t first = top;
           do --first;
           while (stack[first] != u);
-          c->begin.push_back(static_cast<int>(placed));
-          for (size_t i = first; i < top; ++i) {
-            comp[stack[i]] = next_comp;
-            members[placed++] = stack[i];
-          }
+          for (size_t i = first; i < top; ++i) comp[stack[i]] = next_comp;
+          if (closure_)
+            CompleteReach(c, static_cast<size_t>(next_comp),
+                          absl::MakeConstSpan(stack + first, top - first));
           ++next_comp;
           top = first;
         }
@@ -465,59 +459,56 @@ class UnaryChainer {
            all_.comp[static_cast<size_t>(a)] ==
                all_.comp[static_cast<size_t>(b)];
   }
-  // Each component's reach (along the links of c's components): its own
-  // literals and those of every component it leads to, all completed
-  // before it.
-  void Reach(Closure* c) {
-    const size_t num = c->begin.size();
-    const size_t words = words_;
-    c->begin.push_back(static_cast<int>(c->members.size()));
-    // Only the words of a component's span are written (and read).
-    c->reach.resize(num * words);
-    c->count.assign(num, 0);
-    c->span.resize(num);
-    // The component whose reach last took each one's (each once).
-    joined_.assign(num, num);
+  // Component k's reach, when Tarjan completes it (its `members`; every
+  // component it leads to is complete): its own literals' bits (each
+  // literal gets its bit here, see Collect) and the reach of every
+  // component its links lead to.
+  void CompleteReach(Closure* c, size_t k, absl::Span<const int> members) {
     // A reach is gathered here, then stored: no store to the table while
     // it is read, and only the words some bit falls in are touched (a
     // reach is a few dozen literals, far fewer than the grid's).
-    std::array<uint64_t, kMaxClosureLiterals / 64> acc{};
-    for (size_t k = 0; k < num; ++k) {
-      size_t lo = words, hi = 0;
-      for (int i = c->begin[k]; i < c->begin[k + 1]; ++i) {
-        const int m = c->members[static_cast<size_t>(i)];
-        const int bit = bit_[static_cast<size_t>(m)];
-        if (bit >= 0) {
-          const size_t w = static_cast<size_t>(bit) >> 6;
-          acc[w] |= uint64_t{1} << (bit & 63);
-          lo = std::min(lo, w);
-          hi = std::max(hi, w + 1);
-        }
-        for (const Link& link : LinksOf(m, c->links)) {
-          const size_t to =
-              static_cast<size_t>(c->comp[static_cast<size_t>(link.lit)]);
-          if (to == k || joined_[to] == k) continue;
-          joined_[to] = k;
-          const uint64_t* const from = &c->reach[to * words];
-          const auto [from_lo, from_hi] = c->span[to];
-          for (size_t w = from_lo; w < from_hi; ++w) acc[w] |= from[w];
-          lo = std::min(lo, from_lo);
-          hi = std::max(hi, from_hi);
-        }
+    size_t lo = words_, hi = 0;
+    for (const int m : members) {
+      // Uncapped, a literal whose opposite completed already, or with it,
+      // needs no bit.
+      const bool skip =
+          uncapped_ && c->comp[static_cast<size_t>(m ^ 1)] >= 0;
+      if (skip) {
+        bit_[static_cast<size_t>(m)] = -1;
+        continue;
       }
-      uint64_t* const r = &c->reach[k * words];
-      int count = 0;
-      for (size_t w = lo; w < hi; ++w) {
-        r[w] = acc[w];
-        count += std::popcount(acc[w]);
-        acc[w] = 0;
-      }
-      c->count[k] = count;
-      c->span[k] = {lo, hi};
+      const int bit = bits_++;
+      bit_[static_cast<size_t>(m)] = bit;
+      const size_t w = static_cast<size_t>(bit) >> 6;
+      acc_[w] |= uint64_t{1} << (bit & 63);
+      lo = std::min(lo, w);
+      hi = std::max(hi, w + 1);
     }
+    for (const int m : members) {
+      for (const Link& link : LinksOf(m, c->links)) {
+        const size_t to =
+            static_cast<size_t>(c->comp[static_cast<size_t>(link.lit)]);
+        if (to == k || joined_[to] == k) continue;
+        joined_[to] = k;
+        const uint64_t* const from = &c->reach[to * words_];
+        const auto [from_lo, from_hi] = c->span[to];
+        for (size_t w = from_lo; w < from_hi; ++w) acc_[w] |= from[w];
+        lo = std::min(lo, from_lo);
+        hi = std::max(hi, from_hi);
+      }
+    }
+    uint64_t* const r = &c->reach[k * words_];
+    int count = 0;
+    for (size_t w = lo; w < hi; ++w) {
+      r[w] = acc_[w];
+      count += std::popcount(acc_[w]);
+      acc_[w] = 0;
+    }
+    c->count.push_back(count);
+    c->span.push_back({lo, hi});
   }
-  // Whether `from` leads to its opposite `to` in `c` (Reach done, MayReach
-  // true).
+  // Whether `from` leads to its opposite `to` in `c` (reaches made,
+  // MayReach true).
   bool Reaches(const Closure& c, int from, int to) const {
     const size_t k = static_cast<size_t>(c.comp[static_cast<size_t>(from)]);
     if (c.comp[static_cast<size_t>(to)] == c.comp[static_cast<size_t>(from)])
@@ -748,9 +739,11 @@ class UnaryChainer {
   // Tarjan's state, all indexed by literal, and the components.
   std::vector<int> present_, index_, low_, stack_;
   Closure all_;                 // along all links
-  std::vector<size_t> joined_;  // Reach
+  std::vector<size_t> joined_;  // CompleteReach
+  int bits_ = 0;                // CompleteReach: bits given so far
+  std::array<uint64_t, kMaxClosureLiterals / 64> acc_{};  // CompleteReach
   std::vector<int> bit_;        // per literal: its bit in a reach, or -1
-  bool closure_ = false;        // Reach done for all_
+  bool closure_ = false;        // reaches made for all_
   bool uncapped_ = false;       // this list cannot reach kMaxStaticWork
   size_t words_ = 0;            // per component's reach
   std::vector<Frame> frames_;
