@@ -664,7 +664,9 @@ class Bank {
 void Bind(py::module_& m) {
   m.doc() = "The engine bridge of sudoku_forge (use the package, not this).";
   m.attr("VERSION") = SUDOKU_FORGE_VERSION;
-  // The package's default top_work: the rater's (RaterOptions::top_work).
+  // The package's default budgets: the rater's (RaterOptions::max_nodes,
+  // RaterOptions::top_work).
+  m.attr("DEFAULT_MAX_NODES") = RaterOptions().max_nodes;
   m.attr("DEFAULT_TOP_WORK") = RaterOptions().top_work;
   m.def("engine_version", &RaterEngineVersion);
   m.def("expected_minutes", &ExpectedMinutes, py::arg("score"));

@@ -292,8 +292,9 @@ def _exception_for(status: str, error: str,
 
 _REFUSED = ("INVALID", "MULTIPLE", "NONE", "BUDGET_EXCEEDED")
 
-# The work budget of every exact search (``--max-nodes``, 0 = none).
-DEFAULT_MAX_NODES = 100_000_000
+# The work budget of every exact search (``--max-nodes``,
+# RaterOptions::max_nodes; search nodes, 0 = none).
+DEFAULT_MAX_NODES: int = _core.DEFAULT_MAX_NODES
 
 # The work budget of each search of Sudoku Explainer's dynamic forcing chains
 # "+" and nested forcing chains in the rater's walk for the top of the scale

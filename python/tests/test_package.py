@@ -8,6 +8,7 @@ import json
 import math
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -391,6 +392,21 @@ def test_top_work_1_grades_the_top_by_the_trial_estimate():
     _, lines = cli("rate", "--json", "--no-stochastic", "--top-work=1",
                    NESTED)
     assert without_where(json.loads(lines[0])) == starved.to_dict()
+
+
+def test_default_budgets_are_the_clis():
+    # The package's budgets come from the engine, as the CLI's flags do: the
+    # defaults --help prints for --max-nodes and --top-work.
+    code, lines = cli("rate", "--help")
+    assert code == 0
+    defaults = {}
+    for line in lines:
+        m = re.match(r"\s*--(max-nodes|top-work)=VALUE .*\(default: (\d+)\)$",
+                     line)
+        if m:
+            defaults[m.group(1)] = int(m.group(2))
+    assert defaults == {"max-nodes": sf.DEFAULT_MAX_NODES,
+                        "top-work": sf.DEFAULT_TOP_WORK}
 
 
 def test_negative_top_work_is_a_value_error(tmp_path):
