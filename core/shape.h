@@ -12,8 +12,8 @@
 #ifndef SUDOKU_CORE_SHAPE_H_
 #define SUDOKU_CORE_SHAPE_H_
 
-#include <cassert>
 #include <array>
+#include <cassert>
 #include <string>
 #include <vector>
 

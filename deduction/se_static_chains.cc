@@ -471,8 +471,7 @@ class UnaryChainer {
     for (const int m : members) {
       // Uncapped, a literal whose opposite completed already, or with it,
       // needs no bit.
-      const bool skip =
-          uncapped_ && c->comp[static_cast<size_t>(m ^ 1)] >= 0;
+      const bool skip = uncapped_ && c->comp[static_cast<size_t>(m ^ 1)] >= 0;
       if (skip) {
         bit_[static_cast<size_t>(m)] = -1;
         continue;
@@ -742,10 +741,10 @@ class UnaryChainer {
   std::vector<size_t> joined_;  // CompleteReach
   int bits_ = 0;                // CompleteReach: bits given so far
   std::array<uint64_t, kMaxClosureLiterals / 64> acc_{};  // CompleteReach
-  std::vector<int> bit_;        // per literal: its bit in a reach, or -1
-  bool closure_ = false;        // reaches made for all_
-  bool uncapped_ = false;       // this list cannot reach kMaxStaticWork
-  size_t words_ = 0;            // per component's reach
+  std::vector<int> bit_;   // per literal: its bit in a reach, or -1
+  bool closure_ = false;   // reaches made for all_
+  bool uncapped_ = false;  // this list cannot reach kMaxStaticWork
+  size_t words_ = 0;       // per component's reach
   std::vector<Frame> frames_;
   int64_t work_ = 0;  // candidates reached, all searches of this list
   const Shape* units_shape_ = nullptr;  // cell_units_'s
