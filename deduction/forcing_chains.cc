@@ -15,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "deduction/chains.h"
+#include "deduction/util.h"
 
 namespace sudoku {
 namespace {
@@ -31,7 +32,8 @@ class Propagator {
         index_(index),
         shape_(board.shape()),
         n_(board.shape().size()),
-        dynamic_(dynamic) {
+        dynamic_(dynamic),
+        lit_names_(LiteralNames(board.shape())) {
     const size_t lits = static_cast<size_t>(2 * shape_.num_cells() * n_);
     stamp_.assign(lits, 0);
     parent_.assign(lits, -1);
@@ -121,9 +123,8 @@ class Propagator {
     return clash_depth_ + (clash_b_ >= 0 ? Depth(clash_b_) : 0);
   }
 
-  std::string LitName(int lit) const {
-    return absl::StrCat(shape_.CellName(CellOf(lit)), IsOn(lit) ? "=" : "<>",
-                        std::string(1, shape_.Symbol(DigitOf(lit))));
+  const std::string& LitName(int lit) const {
+    return lit_names_[static_cast<size_t>(lit)];
   }
   // "r1c1=5 -> r1c2<>5 -> r3c2=5" from the assumption to `lit`.
   std::string ChainTo(int lit) const {
@@ -181,6 +182,7 @@ class Propagator {
   const Shape& shape_;
   int n_;
   bool dynamic_;
+  const std::vector<std::string>& lit_names_;  // LitName's, by literal
   int gen_ = 0;
   int max_depth_ = 1 << 30;
   std::vector<int> stamp_, parent_, depth_, order_;

@@ -95,25 +95,6 @@ thread_local InnerStepCache tl_inner_cache;
 // those (SeSearch's lean list).
 thread_local const Board* tl_outer_board = nullptr;
 
-// "r1c2=5" / "r1c2<>5" for every literal (candidate * 2 + on) of `shape`,
-// made once per shape and thread (shapes are interned).
-const std::vector<std::string>& LiteralNames(const Shape& shape) {
-  thread_local absl::flat_hash_map<const Shape*,
-                                   std::unique_ptr<std::vector<std::string>>>
-      tables;
-  std::unique_ptr<std::vector<std::string>>& names = tables[&shape];
-  if (names == nullptr) {
-    names = std::make_unique<std::vector<std::string>>();
-    const int n = shape.size();
-    for (int cell = 0; cell < shape.num_cells(); ++cell)
-      for (int d = 1; d <= n; ++d)
-        for (const char* op : {"<>", "="})
-          names->push_back(absl::StrCat(shape.CellName(cell), op,
-                                        std::string(1, shape.Symbol(d))));
-  }
-  return *names;
-}
-
 class Chainer {
  public:
   // A literal with no cause to count (an "off", the assumption).

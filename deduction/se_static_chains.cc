@@ -753,23 +753,17 @@ class UnaryChainer {
   std::vector<int> touched_;          // AddCycle
 };
 
-// "r1c2=5" / "r1c2<>5" for literal `lit` (candidate * 2 + on).
-std::string LitName(const Shape& shape, int lit) {
-  const int n = shape.size();
-  return absl::StrCat(shape.CellName((lit >> 1) / n), (lit & 1) ? "=" : "<>",
-                      std::string(1, shape.Symbol((lit >> 1) % n + 1)));
-}
-
 // Fills a listed step's pattern, its on_causes (`f.flip`: the "off"
 // candidates count as turned on too, a loop read backwards) and its text.
 void Describe(const Shape& shape, Found* f) {
   Deduction* d = &f->step;
   const int n = shape.size();
+  const std::vector<std::string>& lit_names = LiteralNames(shape);
   std::vector<std::string> names;
   for (auto it = f->line.rbegin(); it != f->line.rend(); ++it) {
     const auto [lit, cause] = *it;
     const int cell = (lit >> 1) / n, digit = (lit >> 1) % n + 1;
-    names.push_back(LitName(shape, lit));
+    names.push_back(lit_names[static_cast<size_t>(lit)]);
     d->pattern_candidates.push_back({cell, digit});
     if (cause != kNoCause && ((lit & 1) != 0 || f->flip))
       d->on_causes.push_back({cell, digit, cause == kCellCause ? -1 : cause});

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 
@@ -95,6 +97,23 @@ bool MakesProgress(const Deduction& d, const Board& board) {
     if (board.value(e.cell) == 0 && board.candidates(e.cell).Contains(e.digit))
       return true;
   return false;
+}
+
+const std::vector<std::string>& LiteralNames(const Shape& shape) {
+  thread_local absl::flat_hash_map<const Shape*,
+                                   std::unique_ptr<std::vector<std::string>>>
+      tables;
+  std::unique_ptr<std::vector<std::string>>& names = tables[&shape];
+  if (names == nullptr) {
+    names = std::make_unique<std::vector<std::string>>();
+    const int n = shape.size();
+    for (int cell = 0; cell < shape.num_cells(); ++cell)
+      for (int d = 1; d <= n; ++d)
+        for (const char* op : {"<>", "="})
+          names->push_back(absl::StrCat(shape.CellName(cell), op,
+                                        std::string(1, shape.Symbol(d))));
+  }
+  return *names;
 }
 
 std::string CellList(const Shape& shape, absl::Span<const int> cells) {

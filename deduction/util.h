@@ -38,6 +38,11 @@ class ScanningTechnique : public Technique {
 // True when applying `d` to `board` would change it.
 bool MakesProgress(const Deduction& d, const Board& board);
 
+// "r1c2<>5" / "r1c2=5" for every literal (candidate * 2 + on, candidate =
+// cell * N + digit - 1) of `shape`, by literal: the chaining techniques'
+// names of their links. Made once per shape and thread (shapes are interned).
+const std::vector<std::string>& LiteralNames(const Shape& shape);
+
 // "r4c5, r6c7" (in the given order).
 std::string CellList(const Shape& shape, absl::Span<const int> cells);
 // "remove 3 from r5c4, r6c7" / "remove 3 from r5c4 and 7 from r6c7, r6c8";
