@@ -125,6 +125,7 @@ class Chainer {
     nest_.assign(lits, -1);
     cause_.assign(lits, kNoCause);
     pos_.assign(lits, 0);
+    kept_of_.assign(lits, -1);
     // A run sets each literal once, so no list outgrows `lits`.
     order_.resize(lits);
     on_q_.resize(lits);
@@ -191,7 +192,34 @@ class Chainer {
 
   // Propagates from `start`; true when some candidate is set both on and
   // off (clash_cand() names it, and propagation stops there).
+  //
+  // Without inner techniques a run depends on `start` alone, and searches
+  // repeat runs (to count a step's chains, to build it): a run that
+  // completed is kept (Keep) and a repeat restores it (Restore), counting
+  // the work the run counted, when that work fits in what is left of the
+  // budget (otherwise it runs, and may be cut short as before).
   bool Run(int start) {
+    if (inner_.empty()) {
+      const int k = kept_of_[static_cast<size_t>(start)];
+      if (k >= 0) {
+        const KeptRun& r = kept_[static_cast<size_t>(k)];
+        if (tl_work.limit <= 0 || tl_work.used + r.work <= tl_work.limit) {
+          Restore(r);
+          return r.clash >= 0;
+        }
+      }
+    }
+    const int64_t work_before = work_;
+    const RunEnd end = Propagate(start);
+    if (end != RunEnd::kCut && inner_.empty() &&
+        kept_of_[static_cast<size_t>(start)] < 0)
+      Keep(start, work_ - work_before);
+    return end == RunEnd::kClash;
+  }
+
+ private:
+  enum class RunEnd { kDone, kClash, kCut };
+  RunEnd Propagate(int start) {
     ++gen_;
     num_order_ = num_on_ = num_off_ = 0;
     pool_.clear();
@@ -202,23 +230,85 @@ class Chainer {
       cands_ = base_cands_;
       where_ = base_where_;
     }
-    if (!Add(start, nullptr, 0)) return true;
+    if (!Add(start, nullptr, 0)) return RunEnd::kClash;
     size_t on_head = 0, off_head = 0;
     while (true) {
       ++work_;
       ++tl_work.used;
       // Out of work: what is set so far is still implied.
-      if (tl_work.Exhausted()) return false;
+      if (tl_work.Exhausted()) return RunEnd::kCut;
       if (on_head < num_on_) {
-        if (!ExpandOn(on_q_[on_head++])) return true;
+        if (!ExpandOn(on_q_[on_head++])) return RunEnd::kClash;
       } else if (off_head < num_off_) {
-        if (!ExpandOff(off_q_[off_head++])) return true;
+        if (!ExpandOff(off_q_[off_head++])) return RunEnd::kClash;
       } else {
-        if (!ApplyInner()) return false;
+        if (!ApplyInner()) return RunEnd::kDone;
       }
     }
   }
 
+  // A completed run without inner techniques, as Restore needs it: its
+  // literals in order, each with its cause and parents (kept_lits_,
+  // kept_causes_, kept_counts_ [begin, begin + size); parents in
+  // kept_parents_ from parents_begin), the candidate that clashed (-1:
+  // none), and the work it counted.
+  struct KeptRun {
+    size_t begin;
+    int size;
+    size_t parents_begin;
+    int clash;
+    int64_t work;
+  };
+  void Keep(int start, int64_t work) {
+    if (kept_lits_.size() + num_order_ > kMaxKeptLiterals ||
+        kept_parents_.size() + pool_.size() > kMaxKeptParents)
+      return;
+    kept_of_[static_cast<size_t>(start)] = static_cast<int>(kept_.size());
+    kept_.push_back({kept_lits_.size(), static_cast<int>(num_order_),
+                     kept_parents_.size(), clash_, work});
+    for (size_t i = 0; i < num_order_; ++i) {
+      const size_t l = static_cast<size_t>(order_[i]);
+      kept_lits_.push_back(order_[i]);
+      kept_causes_.push_back(cause_[l]);
+      kept_counts_.push_back(pcount_[l]);
+    }
+    kept_parents_.insert(kept_parents_.end(), pool_.begin(), pool_.end());
+  }
+  // Puts back the state `r`'s run ended in, as that run would (the same
+  // literals set, in order, with their causes and parents) and counts its
+  // work.
+  void Restore(const KeptRun& r) {
+    ++gen_;
+    const size_t size = static_cast<size_t>(r.size);
+    const int* const lits = &kept_lits_[r.begin];
+    const int* const causes = &kept_causes_[r.begin];
+    const int* const counts = &kept_counts_[r.begin];
+    int next = 0;
+    for (size_t i = 0; i < size; ++i) {
+      const size_t l = static_cast<size_t>(lits[i]);
+      stamp_[l] = gen_;
+      nest_[l] = -1;
+      cause_[l] = causes[i];
+      pbegin_[l] = next;
+      pcount_[l] = counts[i];
+      next += counts[i];
+      pos_[l] = static_cast<int>(i);
+      order_[i] = lits[i];
+    }
+    pool_.assign(
+        kept_parents_.begin() + static_cast<std::ptrdiff_t>(r.parents_begin),
+        kept_parents_.begin() + static_cast<std::ptrdiff_t>(r.parents_begin) +
+            next);
+    num_order_ = size;
+    num_on_ = num_off_ = 0;
+    clash_ = r.clash;
+    nested_.clear();
+    nested_keys_.clear();
+    work_ += r.work;
+    tl_work.used += r.work;
+  }
+
+ public:
   bool IsSet(int lit) const { return stamp_[static_cast<size_t>(lit)] == gen_; }
   // Literals in the order they were set (both of a clash included).
   absl::Span<const int> order() const {
@@ -746,6 +836,14 @@ class Chainer {
   };
   std::vector<OffLink> off_links_;
   std::vector<int> off_begin_, off_end_;
+  // Runs kept for Restore (no inner techniques only): per start literal its
+  // index in kept_, or -1; at most kMaxKeptLiterals literals and
+  // kMaxKeptParents parents over all (a 9x9 search keeps a few thousand).
+  static constexpr size_t kMaxKeptLiterals = size_t{1} << 20;
+  static constexpr size_t kMaxKeptParents = size_t{1} << 21;
+  std::vector<int> kept_of_;
+  std::vector<KeptRun> kept_;
+  std::vector<int> kept_lits_, kept_causes_, kept_counts_, kept_parents_;
 };
 
 // The search of one Find(): every step SE's producer lists, keeping the
