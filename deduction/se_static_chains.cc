@@ -325,11 +325,14 @@ class UnaryChainer {
   void Unary(int cell, int d, Links links, std::vector<Found>* out) {
     const int on = Lit(cell, d, true);
     bool closes = false;
-    ForEachLink(on ^ 1, links, [&](const Link& k) {
-      // k.lit ^ 1 turns `on` on: it leads there, so `on` reaches it only
-      // within one component.
-      closes = closes || SameComponent(on, k.lit ^ 1);
-    });
+    // A literal alone in its component lies on no loop.
+    if (Present(on) &&
+        !all_.alone[static_cast<size_t>(all_.comp[static_cast<size_t>(on)])])
+      ForEachLink(on ^ 1, links, [&](const Link& k) {
+        // k.lit ^ 1 turns `on` on: it leads there, so `on` reaches it only
+        // within one component.
+        closes = closes || SameComponent(on, k.lit ^ 1);
+      });
     if (closes) {
       Cycles(on, links);
       for (int end : ends_) AddCycle(end, links, out);
@@ -362,7 +365,8 @@ class UnaryChainer {
   // a component completes after every component it leads to), and what
   // each reaches (CompleteReach).
   struct Closure {
-    std::vector<int> comp;  // per literal
+    std::vector<int> comp;    // per literal
+    std::vector<char> alone;  // per component: it has one literal
     // Per component: its reach as bits (bit_, words_ words) and their
     // number.
     std::vector<uint64_t> reach;
@@ -394,6 +398,7 @@ class UnaryChainer {
     int* const stack = stack_.data();
     size_t depth = 0, top = 0;
     int next_index = 0, next_comp = 0;
+    c->alone.clear();
     if (closure_) {
       // Reaches are made as components complete (Tarjan completes a
       // component after every one it leads to); at most one a literal.
@@ -433,6 +438,7 @@ class UnaryChainer {
           do --first;
           while (stack[first] != u);
           for (size_t i = first; i < top; ++i) comp[stack[i]] = next_comp;
+          c->alone.push_back(top - first == 1 ? 1 : 0);
           if (closure_)
             CompleteReach(c, static_cast<size_t>(next_comp),
                           absl::MakeConstSpan(stack + first, top - first));
