@@ -139,8 +139,37 @@ class UnaryChainer {
     // XY pass: what cannot happen along all links cannot happen along
     // some, so one set of components (of all links) serves the three.
     Components(Links{true, true}, &all_);
+    // Uncapped with reaches (9x9 grids, in practice), the searches a
+    // candidate may start are known before the passes: a loop search only
+    // from one not alone in its component, a forcing chain only from a
+    // literal that reaches its opposite (Unary), the same in every pass.
+    // Most candidates may start none, and the passes visit the others (in
+    // the same order: cell, then digit). The work count needs no care: it
+    // cannot reach its limit.
+    const bool known = closure_ && uncapped_;
+    if (known) {
+      starts_.clear();
+      for (int cell = 0; cell < shape_->num_cells(); ++cell) {
+        if (board_->value(cell) != 0) continue;
+        const CandidateSet cs = board_->candidates(cell);
+        if (cs.Count() < 2) continue;
+        for (int d : cs) {
+          const int on = Lit(cell, d, true);
+          if (!all_.alone[static_cast<size_t>(
+                  all_.comp[static_cast<size_t>(on)])] ||
+              MayChain(on) || MayChain(on ^ 1))
+            starts_.push_back({cell, d});
+        }
+      }
+    }
     for (const Links links :
          {Links{true, false}, Links{false, true}, Links{true, true}}) {
+      if (known) {
+        for (const auto& [cell, d] : starts_)
+          if (links.x || board_->candidates(cell).Count() == 2)
+            Unary(cell, d, links, out);
+        continue;
+      }
       for (int cell = 0; cell < shape_->num_cells(); ++cell) {
         if (board_->value(cell) != 0) continue;
         const CandidateSet cs = board_->candidates(cell);
@@ -512,6 +541,11 @@ class UnaryChainer {
     c->count.push_back(count);
     c->span.push_back({lo, hi});
   }
+  // Whether `start` leads to its opposite along all links (reaches made):
+  // a forcing chain from it may end.
+  bool MayChain(int start) const {
+    return MayReach(start, start ^ 1) && Reaches(all_, start, start ^ 1);
+  }
   // Whether `from` leads to its opposite `to` in `c` (reaches made,
   // MayReach true).
   bool Reaches(const Closure& c, int from, int to) const {
@@ -543,6 +577,14 @@ class UnaryChainer {
     ForEachLink(start ^ 1, links, [&](const Link& k) {
       pred_[static_cast<size_t>(k.lit ^ 1)] = gen_;
     });
+    // A loop back to the start lies in its component (of all links, which
+    // holds the pass's): uncapped, the search leaves the rest, which no
+    // loop's candidate descends from, out (the pool's other candidates are
+    // found in the same order; only the work count, which then cannot
+    // reach its limit, differs).
+    const int* const comp = all_.comp.data();
+    const bool within = uncapped_;
+    const int home = comp[start];
     int length = 0;
     while (!pending_on_.empty() || !pending_off_.empty()) {
       ++length;
@@ -550,6 +592,7 @@ class UnaryChainer {
         const int p = pending_on_[i];
         ForEachLink(
             pool_[static_cast<size_t>(p)].lit, links, [&](const Link& k) {
+              if (within && comp[k.lit] != home) return;
               // A second copy of an "off" turns on nothing new (its
               // first copy, expanded before it, marked all it turns
               // on); unless it may close a loop, SE's copy does
@@ -568,6 +611,7 @@ class UnaryChainer {
         const int p = pending_off_[i];
         ForEachLink(pool_[static_cast<size_t>(p)].lit, links,
                     [&](const Link& k) {
+                      if (within && comp[k.lit] != home) return;
                       const bool end = length >= 4 && k.lit == start;
                       if (!end && Marked(k.lit)) return;
                       const int q = NewPot(k.lit, p, k.cause, true);
@@ -755,8 +799,9 @@ class UnaryChainer {
   int64_t work_ = 0;  // candidates reached, all searches of this list
   const Shape* units_shape_ = nullptr;  // cell_units_'s
   std::vector<CellUnits> cell_units_;
-  std::vector<char> seen_, in_loop_;  // AddCycle, all zero between calls
-  std::vector<int> touched_;          // AddCycle
+  std::vector<char> seen_, in_loop_;         // AddCycle, all zero between calls
+  std::vector<int> touched_;                 // AddCycle
+  std::vector<std::pair<int, int>> starts_;  // Collect: (cell, digit)
 };
 
 // Fills a listed step's pattern, its on_causes (`f.flip`: the "off"
