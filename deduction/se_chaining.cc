@@ -94,6 +94,110 @@ thread_local InnerStepCache tl_inner_cache;
 // candidate no step before them removes, so the inner search builds only
 // those (SeSearch's lean list).
 thread_local const Board* tl_outer_board = nullptr;
+// tl_outer_board's id (its BoardKey's hash) while it is set.
+thread_local size_t tl_outer_board_id = 0;
+
+// What a static run (SE's static chaining, no inner techniques) may turn
+// off on one board, from each literal (Offs), kept per thread for the
+// outer board of the lean static searches.
+//
+// A lean search on a branch's grid (see tl_outer_board) keeps a step only
+// when its chains turn a candidate on through a cell or unit that lost
+// candidates between the outer board and the grid (a lost cause). A static
+// run on the grid sets, until it first does so, only what the same run on
+// the outer board sets: the grid's links are the board's or fewer, but for
+// the cells and units that lost candidates, whose links to turn a
+// candidate on are the lost causes. It first does so while expanding an
+// "off" of a candidate of a lost cell left with two, or of a digit in a
+// unit that lost places of it and is left with two; so a run whose
+// outer-board reach turns off no such candidate gives no step parents
+// (SeSearch::MayTouch).
+class OuterReach {
+ public:
+  // Ready for `board` (`id`: its BoardKey's hash); keeps what it made when
+  // the board is the one it holds.
+  void Reset(const Board& board, size_t id) {
+    if (shape_ == &board.shape() && id_ == id) return;
+    id_ = id;
+    shape_ = &board.shape();
+    n_ = shape_->size();
+    const size_t cells = static_cast<size_t>(shape_->num_cells());
+    const size_t cands = cells * static_cast<size_t>(n_);
+    words_ = (cands + 63) / 64;
+    cands_.assign(cells, CandidateSet());
+    for (int c = 0; c < shape_->num_cells(); ++c)
+      if (board.value(c) == 0)
+        cands_[static_cast<size_t>(c)] = board.candidates(c);
+    places_.emplace(board);
+    made_.assign(2 * cands, -1);
+    offs_.clear();
+    set_.assign(2 * cands, 0);
+  }
+  size_t words() const { return words_; }
+  // The candidates a static run from `lit` turns off on the board, as bits
+  // (cell * N + digit - 1), words() words.
+  const uint64_t* Offs(int lit) {
+    int& at = made_[static_cast<size_t>(lit)];
+    if (at < 0) {
+      at = static_cast<int>(offs_.size());
+      offs_.resize(offs_.size() + words_, 0);
+      Make(lit, &offs_[static_cast<size_t>(at)]);
+    }
+    return &offs_[static_cast<size_t>(at)];
+  }
+
+ private:
+  // Every literal the static links lead to from `start`.
+  void Make(int start, uint64_t* offs) {
+    const Shape& s = *shape_;
+    queue_.clear();
+    const auto add = [&](int lit) {
+      char& in = set_[static_cast<size_t>(lit)];
+      if (in == 0) {
+        in = 1;
+        queue_.push_back(lit);
+      }
+    };
+    add(start);
+    for (size_t i = 0; i < queue_.size(); ++i) {
+      const int lit = queue_[i];
+      const int cand = lit >> 1;
+      const int cell = cand / n_, d = cand % n_ + 1;
+      const CandidateSet cs = cands_[static_cast<size_t>(cell)];
+      if ((lit & 1) != 0) {
+        for (int x : cs)
+          if (x != d) add(2 * (cell * n_ + x - 1));
+      } else {
+        offs[static_cast<size_t>(cand) / 64] |= uint64_t{1} << (cand % 64);
+        if (cs.Count() == 2)
+          add(2 * (cell * n_ + cs.Without(CandidateSet::Of(d)).Single() - 1) +
+              1);
+      }
+      for (int u : s.UnitsOf(cell)) {
+        const uint32_t where = places_->where(u, d);
+        if ((lit & 1) == 0 && std::popcount(where) != 2) continue;
+        const absl::Span<const int> unit = s.unit(u);
+        for (int p : Bits(where)) {
+          const int q = unit[static_cast<size_t>(p)];
+          if (q != cell) add(2 * (q * n_ + d - 1) + ((lit & 1) == 0 ? 1 : 0));
+        }
+      }
+    }
+    for (int lit : queue_) set_[static_cast<size_t>(lit)] = 0;
+  }
+
+  const Shape* shape_ = nullptr;
+  size_t id_ = 0;
+  int n_ = 0;
+  size_t words_ = 0;
+  std::vector<CandidateSet> cands_;  // the board's
+  std::optional<UnitIndex> places_;  // the board's places
+  std::vector<int> made_;            // per literal: where in offs_, or -1
+  std::vector<uint64_t> offs_;
+  std::vector<char> set_;  // per literal, all zero between calls
+  std::vector<int> queue_;
+};
+thread_local OuterReach tl_outer_reach;
 
 class Chainer {
  public:
@@ -468,9 +572,12 @@ class Chainer {
     const int64_t before = tl_work.used;
     std::vector<Deduction> steps;
     const Board* const outer = tl_outer_board;
+    const size_t outer_id = tl_outer_board_id;
     tl_outer_board = lean_[i] ? &board_ : nullptr;
+    tl_outer_board_id = board_id_;
     t.FindAll(branch_, &steps);
     tl_outer_board = outer;
+    tl_outer_board_id = outer_id;
     // A search the budget cut short is this chainer's alone.
     const InnerStepCache::Entry* kept =
         tl_work.Exhausted()
@@ -860,7 +967,8 @@ class SeSearch {
         dynamic_(dynamic),
         plus_(!inner.empty()),
         chainer_(board, dynamic, inner, num_basics, group_ends),
-        outer_(tl_outer_board) {
+        outer_(tl_outer_board),
+        outer_id_(tl_outer_board_id) {
     const size_t cands = static_cast<size_t>(shape_.num_cells() * n_);
     memo_begin_.assign(cands, -1);
     memo_end_.assign(cands, 0);
@@ -933,6 +1041,31 @@ class SeSearch {
       for (int u : shape_.UnitsOf(c))
         for (int d : lost) place_lost_[static_cast<size_t>(u * n_ + d - 1)] = 1;
     }
+    // Static: the steps no run of which can give parents are skipped
+    // (MayTouch).
+    skip_untouched_ = outer_ != nullptr && !dynamic_;
+    if (skip_untouched_) {
+      tl_outer_reach.Reset(*outer_, outer_id_);
+      // The candidates whose "off" may turn one on through a lost cause:
+      // those of a lost cell with two, and a digit's in a unit that lost
+      // places of it and has two.
+      lost_bits_.assign(tl_outer_reach.words(), 0);
+      for (int c = 0; c < shape_.num_cells(); ++c) {
+        if (board_.value(c) != 0) continue;
+        const CandidateSet cs = board_.candidates(c);
+        const std::array<int, 3> units = shape_.UnitsOf(c);
+        for (int d : cs) {
+          bool lost =
+              cell_lost_[static_cast<size_t>(c)] != 0 && cs.Count() == 2;
+          for (int u : units)
+            lost = lost ||
+                   (place_lost_[static_cast<size_t>(u * n_ + d - 1)] != 0 &&
+                    Popcount(chainer_.BaseWhere(u, d)) == 2);
+          const size_t cand = static_cast<size_t>(c * n_ + d - 1);
+          if (lost) lost_bits_[cand / 64] |= uint64_t{1} << (cand % 64);
+        }
+      }
+    }
     std::vector<Candidate> all;
     notes_ = &all;
     Run();
@@ -997,6 +1130,14 @@ class SeSearch {
                        target,
                        complexity,
                        parents});
+  }
+  // Whether a static run from `lit` may give a step parents on the outer
+  // board (see OuterReach); only when skip_untouched_.
+  bool MayTouch(int lit) {
+    const uint64_t* const offs = tl_outer_reach.Offs(lit);
+    for (size_t w = 0; w < lost_bits_.size(); ++w)
+      if ((offs[w] & lost_bits_[w]) != 0) return true;
+    return false;
   }
   // Whether the ancestors Chainer::Ancestors last visited give a step
   // parents on the outer board.
@@ -1249,6 +1390,15 @@ class SeSearch {
   // Offers a step for every literal all of `branches_` imply (unit `u`'s
   // places, or when u < 0 the candidates of `cell`).
   void RunBranches(int u, int cell) {
+    // Lean and static: a step whose runs cannot give it parents, and whose
+    // cell or unit did not lose candidates, is not applied.
+    if (skip_untouched_ &&
+        !(u < 0 ? cell_lost_[static_cast<size_t>(cell)]
+                : place_lost_[static_cast<size_t>(
+                      u * n_ + chainer_.DigitOf(branches_[0]) - 1)]) &&
+        std::none_of(branches_.begin(), branches_.end(),
+                     [this](int b) { return MayTouch(b); }))
+      return;
     // The useful literals every branch's "on" run sets, as a bit set.
     common_ = useful_;
     for (int b : branches_) {
@@ -1432,6 +1582,11 @@ class SeSearch {
   // (cells; places by unit * N + digit - 1), and per results_ entry whether
   // it has parents.
   const Board* const outer_;
+  const size_t outer_id_;  // its BoardKey's hash
+  // RunNoted: whether steps that cannot have parents are skipped, and the
+  // candidates whose "off" may turn one on through a lost cause (MayTouch).
+  bool skip_untouched_ = false;
+  std::vector<uint64_t> lost_bits_;
   std::vector<Candidate>* notes_ = nullptr;
   std::vector<char> cell_lost_, place_lost_, lean_parents_;
   std::vector<uint64_t> cand_bits_;  // SortCandidates, all zero between
