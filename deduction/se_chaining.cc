@@ -1638,7 +1638,7 @@ std::optional<Deduction> SeForcingChains::Search(
   // short, on another puzzle or under another rater's budget).
   if (tl_work.depth == 0) {
     tl_work = {0, budget ? max_work_ : 0, 0};
-    if (budget) tl_inner_cache.Reset(BoardKey(board));
+    if (budget) tl_inner_cache.Reset(board);
   }
   if (budget) ++tl_work.depth;
   std::optional<Deduction> best;

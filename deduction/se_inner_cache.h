@@ -1,5 +1,6 @@
 // InnerStepCache: the steps an inner technique of SE's nested forcing
-// chains found on a branch's grid, kept for every search on one board.
+// chains found on a branch's grid, kept for the searches on the boards of
+// one walk.
 //
 // The levels of SE's chains (se_chaining.h) apply the same inner rules
 // (pointing, claiming, subsets, X-wing, chains and cycles, ...) to the
@@ -16,21 +17,28 @@
 // short. Only a search that ended inside the budget is kept, so an entry is
 // the whole answer.
 //
-// Keys are strings the caller makes (the grid and the rule); the cache holds
-// at most kMaxEntries entries and kMaxSteps steps, then takes no more. Entries
-// keep their address until Reset(). Not thread-safe: one per thread.
+// Keys are strings the caller makes (the grid and the rule, and for a list
+// made for one outer board, that board). Such steps do not depend on the
+// board being solved, so entries stay from one board of a walk to the next
+// (Reset): the next board's branches reach many grids the board before's
+// reached. The cache holds at most kMaxEntries entries and kMaxSteps
+// steps, then takes no more (Reset empties it once half full). Entries
+// keep their address until Reset empties the cache. Not thread-safe: one
+// per thread.
 #ifndef SUDOKU_DEDUCTION_SE_INNER_CACHE_H_
 #define SUDOKU_DEDUCTION_SE_INNER_CACHE_H_
 
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/string_view.h"
+#include "core/board.h"
 #include "deduction/technique.h"
 
 namespace sudoku {
@@ -46,13 +54,34 @@ class InnerStepCache {
     int64_t work = 0;  // the work the search counted
   };
 
-  // Empties the cache unless it already holds `board`'s steps (`board`:
-  // any string that names the board).
-  void Reset(absl::string_view board) {
-    if (board == board_) return;
-    board_ = std::string(board);
+  // Ready for a search on `board`: keeps the entries when `board` follows
+  // the board of the Reset before in a walk (Follows) and the cache is at
+  // most half full; empties it otherwise.
+  void Reset(const Board& board) {
+    const bool keep = last_.has_value() && Follows(board, *last_) &&
+                      entries_.size() <= kMaxEntries / 2 &&
+                      num_steps_ <= kMaxSteps / 2;
+    last_.emplace(board);
+    if (keep) return;
     entries_.clear();
     num_steps_ = 0;
+  }
+  // Whether `board` may come after `before` in a walk: the same shape,
+  // every value kept, and every empty cell's candidates, or its value,
+  // among `before`'s.
+  static bool Follows(const Board& board, const Board& before) {
+    if (&board.shape() != &before.shape()) return false;
+    for (int c = 0; c < board.shape().num_cells(); ++c) {
+      const int was = before.value(c);
+      if (was != 0) {
+        if (board.value(c) != was) return false;
+      } else if (board.value(c) != 0) {
+        if (!before.candidates(c).Contains(board.value(c))) return false;
+      } else if (!board.candidates(c).Without(before.candidates(c)).empty()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   // The entry under `key` when its work fits: `used` plus its work at most
@@ -85,7 +114,7 @@ class InnerStepCache {
   size_t size() const { return entries_.size(); }
 
  private:
-  std::string board_;
+  std::optional<Board> last_;  // the board of the last Reset
   // By key; each entry on the heap, so its address outlives rehashing.
   absl::flat_hash_map<std::string, std::unique_ptr<Entry>> entries_;
   size_t num_steps_ = 0;

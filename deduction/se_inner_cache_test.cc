@@ -39,7 +39,6 @@ std::vector<Deduction> Steps(int n) {
 
 TEST(InnerStepCacheTest, FindHandsOutAnEntryOnlyWhenItsWorkFits) {
   InnerStepCache cache;
-  cache.Reset("board");
   EXPECT_EQ(cache.Find("grid", 0, 0), nullptr);
   std::vector<Deduction> steps = Steps(2);
   const InnerStepCache::Entry* kept = cache.Insert("grid", &steps, 100);
@@ -52,20 +51,72 @@ TEST(InnerStepCacheTest, FindHandsOutAnEntryOnlyWhenItsWorkFits) {
   EXPECT_EQ(cache.Find("other", 0, 0), nullptr);
 }
 
-TEST(InnerStepCacheTest,
-     InsertKeepsTheFirstEntryAndResetForgetsOnlyOnANewBoard) {
+TEST(InnerStepCacheTest, InsertKeepsTheFirstEntry) {
   InnerStepCache cache;
-  cache.Reset("board");
   std::vector<Deduction> first = Steps(1), second = Steps(3);
   const InnerStepCache::Entry* kept = cache.Insert("grid", &first, 5);
   ASSERT_NE(kept, nullptr);
   EXPECT_EQ(cache.Insert("grid", &second, 7), nullptr);
   EXPECT_EQ(second.size(), 3u);  // left to the caller
-  cache.Reset("board");
   EXPECT_EQ(cache.Find("grid", 0, 0), kept);
-  cache.Reset("another board");
+}
+
+// Entries stay while the boards follow each other as a walk's do (the same
+// board, then one with a candidate gone, then one with a cell filled), and
+// go on a board that does not follow (another puzzle, or a candidate back).
+TEST(InnerStepCacheTest, ResetKeepsEntriesAlongAWalkOnly) {
+  absl::StatusOr<Board> board = BoardOf(kSe101);
+  ASSERT_OK(board);
+  InnerStepCache cache;
+  cache.Reset(*board);
+  std::vector<Deduction> steps = Steps(2);
+  const InnerStepCache::Entry* kept = cache.Insert("grid", &steps, 5);
+  ASSERT_NE(kept, nullptr);
+  cache.Reset(*board);
+  EXPECT_EQ(cache.Find("grid", 0, 0), kept);
+
+  Board later = *board;
+  int cell = 0;
+  while (later.value(cell) != 0) ++cell;
+  const CandidateSet cands = later.candidates(cell);
+  const int gone = *cands.begin();
+  ASSERT_TRUE(later.Eliminate(cell, gone));
+  cache.Reset(later);
+  EXPECT_EQ(cache.Find("grid", 0, 0), kept);
+  Board filled = later;
+  ASSERT_TRUE(filled.Place(cell, *later.candidates(cell).begin()));
+  cache.Reset(filled);
+  EXPECT_EQ(cache.Find("grid", 0, 0), kept);
+
+  // Back to `board`: `gone` is a candidate again.
+  cache.Reset(*board);
   EXPECT_EQ(cache.size(), 0u);
   EXPECT_EQ(cache.Find("grid", 0, 0), nullptr);
+  ASSERT_NE(cache.Insert("grid", &steps, 5), nullptr);
+  absl::StatusOr<Board> other = BoardOf(
+      "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3"
+      "...9.8...2.....1");
+  ASSERT_OK(other);
+  cache.Reset(*other);
+  EXPECT_EQ(cache.size(), 0u);
+}
+
+// Past half its steps, the next Reset empties the cache, even on a board
+// that follows: the walk's later boards get room.
+TEST(InnerStepCacheTest, ResetEmptiesACacheMoreThanHalfFull) {
+  absl::StatusOr<Board> board = BoardOf(kSe101);
+  ASSERT_OK(board);
+  InnerStepCache cache;
+  cache.Reset(*board);
+  std::vector<Deduction> half =
+      Steps(static_cast<int>(InnerStepCache::kMaxSteps / 2));
+  ASSERT_NE(cache.Insert("a", &half, 1), nullptr);
+  cache.Reset(*board);
+  EXPECT_EQ(cache.size(), 1u);
+  std::vector<Deduction> one = Steps(1);
+  ASSERT_NE(cache.Insert("b", &one, 1), nullptr);
+  cache.Reset(*board);
+  EXPECT_EQ(cache.size(), 0u);
 }
 
 TEST(InnerStepCacheTest, StopsTakingEntriesWhenFull) {
