@@ -236,10 +236,11 @@ class Chainer {
     off_q_.resize(lits);
     cand_cell_.resize(lits / 2);
     cand_digit_.resize(lits / 2);
-    for (size_t c = 0; c < lits / 2; ++c) {
-      cand_cell_[c] = static_cast<int>(c) / n_;
-      cand_digit_[c] = static_cast<int>(c) % n_ + 1;
-    }
+    for (size_t cell = 0, c = 0; cell < cells; ++cell)
+      for (int d = 1; d <= n_; ++d, ++c) {
+        cand_cell_[c] = static_cast<int>(cell);
+        cand_digit_[c] = d;
+      }
     cell_units_.resize(cells);
     cell_pos_.resize(cells);
     base_cands_.resize(cells);
