@@ -20,11 +20,11 @@
 // Keys are strings the caller makes (the grid and the rule, and for a list
 // made for one outer board, that board). Such steps do not depend on the
 // board being solved, so entries stay from one board of a walk to the next
-// (Reset): the next board's branches reach many grids the board before's
-// reached. The cache holds at most kMaxEntries entries and kMaxSteps
-// steps, then takes no more (Reset empties it once half full). Entries
-// keep their address until Reset empties the cache. Not thread-safe: one
-// per thread.
+// (Reset): the next boards' branches reach many grids the boards before
+// reached. Entries no search of the last few boards made or found go. The
+// cache holds at most kMaxEntries entries and kMaxSteps steps, then takes
+// no more. Entries keep their address until a Reset drops them. Not
+// thread-safe: one per thread.
 #ifndef SUDOKU_DEDUCTION_SE_INNER_CACHE_H_
 #define SUDOKU_DEDUCTION_SE_INNER_CACHE_H_
 
@@ -48,23 +48,40 @@ class InnerStepCache {
   // Bounds on the memory: entries, and steps held over all entries.
   static constexpr size_t kMaxEntries = 1 << 17;
   static constexpr size_t kMaxSteps = 1 << 19;
+  // Along a walk, entries that no search of the last kKeepResets boards
+  // made or found go.
+  static constexpr uint64_t kKeepResets = 3;
 
   struct Entry {
     std::vector<Deduction> steps;
     int64_t work = 0;  // the work the search counted
+    // The last Reset whose searches made or found it (Find and Insert).
+    mutable uint64_t used_at = 0;
   };
 
-  // Ready for a search on `board`: keeps the entries when `board` follows
-  // the board of the Reset before in a walk (Follows) and the cache is at
-  // most half full; empties it otherwise.
+  // Ready for a search on `board`. When `board` follows the board of the
+  // Reset before in a walk (Follows), keeps the entries that the searches
+  // of the last kKeepResets boards made or found (the next boards'
+  // branches reach many of the same grids) and drops the others, so that
+  // the cache holds a few boards' steps; empties it otherwise.
   void Reset(const Board& board) {
-    const bool keep = last_.has_value() && Follows(board, *last_) &&
-                      entries_.size() <= kMaxEntries / 2 &&
-                      num_steps_ <= kMaxSteps / 2;
+    const bool follows = last_.has_value() && Follows(board, *last_);
     last_.emplace(board);
-    if (keep) return;
-    entries_.clear();
-    num_steps_ = 0;
+    if (!follows) {
+      entries_.clear();
+      num_steps_ = 0;
+      return;
+    }
+    for (auto it = entries_.begin(); it != entries_.end();) {
+      const Entry& e = *it->second;
+      if (e.used_at + kKeepResets > resets_) {
+        ++it;
+        continue;
+      }
+      num_steps_ -= e.steps.size();
+      entries_.erase(it++);
+    }
+    ++resets_;
   }
   // Whether `board` may come after `before` in a walk: the same shape,
   // every value kept, and every empty cell's candidates, or its value,
@@ -91,6 +108,7 @@ class InnerStepCache {
     if (it == entries_.end()) return nullptr;
     const Entry& e = *it->second;
     if (limit > 0 && used + e.work > limit) return nullptr;
+    e.used_at = resets_;
     return &e;
   }
 
@@ -105,6 +123,7 @@ class InnerStepCache {
     auto entry = std::make_unique<Entry>();
     entry->steps = std::move(*steps);
     entry->work = work;
+    entry->used_at = resets_;
     num_steps_ += entry->steps.size();
     const Entry* kept = entry.get();
     entries_.emplace(std::string(key), std::move(entry));
@@ -115,6 +134,7 @@ class InnerStepCache {
 
  private:
   std::optional<Board> last_;  // the board of the last Reset
+  uint64_t resets_ = 0;        // Resets that kept entries
   // By key; each entry on the heap, so its address outlives rehashing.
   absl::flat_hash_map<std::string, std::unique_ptr<Entry>> entries_;
   size_t num_steps_ = 0;

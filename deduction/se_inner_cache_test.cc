@@ -101,33 +101,29 @@ TEST(InnerStepCacheTest, ResetKeepsEntriesAlongAWalkOnly) {
   EXPECT_EQ(cache.size(), 0u);
 }
 
-// Past half its steps, the next Reset empties the cache, even on a board
-// that follows: the walk's later boards get room.
-TEST(InnerStepCacheTest, ResetEmptiesACacheMoreThanHalfFull) {
+// Along a walk, a Reset keeps the entries that the searches of the last
+// kKeepResets boards made or found, and drops the others; a lookup the
+// budget refuses does not count as found.
+TEST(InnerStepCacheTest, ResetKeepsWhatTheLastBoardsUsed) {
   absl::StatusOr<Board> board = BoardOf(kSe101);
   ASSERT_OK(board);
   InnerStepCache cache;
   cache.Reset(*board);
-  std::vector<Deduction> half =
-      Steps(static_cast<int>(InnerStepCache::kMaxSteps / 2));
-  ASSERT_NE(cache.Insert("a", &half, 1), nullptr);
+  std::vector<Deduction> a = Steps(1), b = Steps(2), c = Steps(3);
+  ASSERT_NE(cache.Insert("a", &a, 1), nullptr);
+  ASSERT_NE(cache.Insert("b", &b, 1), nullptr);
+  ASSERT_NE(cache.Insert("c", &c, 1), nullptr);
+  for (uint64_t i = 0; i < InnerStepCache::kKeepResets; ++i) {
+    cache.Reset(*board);
+    EXPECT_EQ(cache.size(), 3u) << "reset " << i;
+    EXPECT_NE(cache.Find("a", 0, 0), nullptr);
+    EXPECT_EQ(cache.Find("c", 10, 10), nullptr);  // 10 + 1 > 10
+  }
   cache.Reset(*board);
   EXPECT_EQ(cache.size(), 1u);
-  std::vector<Deduction> one = Steps(1);
-  ASSERT_NE(cache.Insert("b", &one, 1), nullptr);
-  cache.Reset(*board);
-  EXPECT_EQ(cache.size(), 0u);
-}
-
-TEST(InnerStepCacheTest, StopsTakingEntriesWhenFull) {
-  InnerStepCache cache;
-  std::vector<Deduction> big =
-      Steps(static_cast<int>(InnerStepCache::kMaxSteps));
-  ASSERT_NE(cache.Insert("a", &big, 1), nullptr);
-  std::vector<Deduction> one = Steps(1);
-  EXPECT_EQ(cache.Insert("b", &one, 1), nullptr);
-  std::vector<Deduction> none;
-  EXPECT_NE(cache.Insert("c", &none, 1), nullptr);
+  EXPECT_NE(cache.Find("a", 0, 0), nullptr);
+  EXPECT_EQ(cache.Find("b", 0, 0), nullptr);
+  EXPECT_EQ(cache.Find("c", 0, 0), nullptr);
 }
 
 void ExpectSameStep(const std::optional<Deduction>& a,
