@@ -21,7 +21,8 @@
 // made for one outer board, that board). Such steps do not depend on the
 // board being solved, so entries stay from one board of a walk to the next
 // (Reset): the next boards' branches reach many grids the boards before
-// reached. Entries no search of the last few boards made or found go. The
+// reached. Entries that none of the last few Resets' searches made or found
+// go (a walk resets once per search at each level on each board). The
 // cache holds at most kMaxEntries entries and kMaxSteps steps, then takes
 // no more. Entries keep their address until a Reset drops them. Not
 // thread-safe: one per thread.
@@ -48,8 +49,9 @@ class InnerStepCache {
   // Bounds on the memory: entries, and steps held over all entries.
   static constexpr size_t kMaxEntries = 1 << 17;
   static constexpr size_t kMaxSteps = 1 << 19;
-  // Along a walk, entries that no search of the last kKeepResets boards
-  // made or found go.
+  // Along a walk, entries that none of the searches of the last
+  // kKeepResets Resets made or found go (one Reset per outermost search:
+  // each level's on each board).
   static constexpr uint64_t kKeepResets = 3;
 
   struct Entry {
@@ -61,9 +63,11 @@ class InnerStepCache {
 
   // Ready for a search on `board`. When `board` follows the board of the
   // Reset before in a walk (Follows), keeps the entries that the searches
-  // of the last kKeepResets boards made or found (the next boards'
+  // after the last kKeepResets Resets made or found (the next searches'
   // branches reach many of the same grids) and drops the others, so that
-  // the cache holds a few boards' steps; empties it otherwise.
+  // the cache holds a few searches' steps; empties it otherwise. (Counting
+  // boards instead, once per new board, kept twice the memory on a level-4
+  // puzzle for the same work.)
   void Reset(const Board& board) {
     const bool follows = last_.has_value() && Follows(board, *last_);
     last_.emplace(board);

@@ -101,10 +101,10 @@ TEST(InnerStepCacheTest, ResetKeepsEntriesAlongAWalkOnly) {
   EXPECT_EQ(cache.size(), 0u);
 }
 
-// Along a walk, a Reset keeps the entries that the searches of the last
-// kKeepResets boards made or found, and drops the others; a lookup the
+// Along a walk, a Reset keeps the entries that the searches after the last
+// kKeepResets Resets made or found, and drops the others; a lookup the
 // budget refuses does not count as found.
-TEST(InnerStepCacheTest, ResetKeepsWhatTheLastBoardsUsed) {
+TEST(InnerStepCacheTest, ResetKeepsWhatTheLastSearchesUsed) {
   absl::StatusOr<Board> board = BoardOf(kSe101);
   ASSERT_OK(board);
   InnerStepCache cache;
@@ -124,6 +124,17 @@ TEST(InnerStepCacheTest, ResetKeepsWhatTheLastBoardsUsed) {
   EXPECT_NE(cache.Find("a", 0, 0), nullptr);
   EXPECT_EQ(cache.Find("b", 0, 0), nullptr);
   EXPECT_EQ(cache.Find("c", 0, 0), nullptr);
+}
+
+TEST(InnerStepCacheTest, StopsTakingEntriesWhenFull) {
+  InnerStepCache cache;
+  std::vector<Deduction> big =
+      Steps(static_cast<int>(InnerStepCache::kMaxSteps));
+  ASSERT_NE(cache.Insert("a", &big, 1), nullptr);
+  std::vector<Deduction> one = Steps(1);
+  EXPECT_EQ(cache.Insert("b", &one, 1), nullptr);
+  std::vector<Deduction> none;
+  EXPECT_NE(cache.Insert("c", &none, 1), nullptr);
 }
 
 void ExpectSameStep(const std::optional<Deduction>& a,
