@@ -57,7 +57,11 @@
 // step (LastResort()): SE tries them after every other producer.
 // Nested in a branch (levels 3-5), a forcing-chain search lists only the
 // steps the branch applies: those with parents there that remove a
-// candidate no earlier one removes; the rest are rated but not built.
+// candidate no earlier one removes; the rest are rated but not built (a
+// static one does not even run the cell and region steps that cannot have
+// parents there, judged from what each literal reaches on the outer
+// board; runs not made count no work). A run without inner techniques is
+// kept and restored when a search repeats it, counting the same work.
 // On boards larger than 9x9 a search stops after kMaxSeChainWork literal
 // expansions and reports the best step found so far (or none); a level 1+
 // search, nested ones included, after its work budget (SetWorkBudget).
