@@ -155,9 +155,7 @@ class UnaryChainer {
         if (cs.Count() < 2) continue;
         for (int d : cs) {
           const int on = Lit(cell, d, true);
-          if (!all_.alone[static_cast<size_t>(
-                  all_.comp[static_cast<size_t>(on)])] ||
-              MayChain(on) || MayChain(on ^ 1))
+          if (MayLoop(on) || MayChain(on) || MayChain(on ^ 1))
             starts_.push_back({cell, d});
         }
       }
@@ -354,9 +352,7 @@ class UnaryChainer {
   void Unary(int cell, int d, Links links, std::vector<Found>* out) {
     const int on = Lit(cell, d, true);
     bool closes = false;
-    // A literal alone in its component lies on no loop.
-    if (Present(on) &&
-        !all_.alone[static_cast<size_t>(all_.comp[static_cast<size_t>(on)])])
+    if (MayLoop(on))
       ForEachLink(on ^ 1, links, [&](const Link& k) {
         // k.lit ^ 1 turns `on` on: it leads there, so `on` reaches it only
         // within one component.
@@ -487,6 +483,11 @@ class UnaryChainer {
     if (!Present(from) || !Present(to)) return false;
     return all_.comp[static_cast<size_t>(to)] <=
            all_.comp[static_cast<size_t>(from)];
+  }
+  // False when `lit` lies on no loop: it is alone in its component.
+  bool MayLoop(int lit) const {
+    return Present(lit) && !all_.alone[static_cast<size_t>(
+                               all_.comp[static_cast<size_t>(lit)])];
   }
   // True when both are in one component (each leads to the other).
   bool SameComponent(int a, int b) const {
