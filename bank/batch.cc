@@ -374,6 +374,7 @@ GeneratedOutput GeneratedOutputOf(const MadePuzzle& m, Symmetry symmetry) {
     out.set_level(std::string(LevelName(m.rating->level)));
     out.set_er(m.rating->features.er);
     out.set_hardest_technique(m.rating->features.hardest_technique);
+    out.set_top_er(m.rating->features.top_er);
     for (const auto& [solver, rate] : m.rating->features.stochastic_success)
       (*out.mutable_solver_success())[solver] = rate;
   }

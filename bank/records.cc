@@ -220,6 +220,8 @@ RateOutput RateOutputOfStored(const Grid& puzzle, const proto::Rating& p,
   if (it != p.features().end()) out.set_search_effort(it->second);
   it = p.features().find("player_effort");
   if (it != p.features().end()) out.set_player_effort(it->second);
+  it = p.features().find("top_er");
+  if (it != p.features().end()) out.set_top_er(it->second);
   out.set_solved_by_logic(p.solved_by_logic());
   out.set_solver_nodes(
       SaturateToUint32(static_cast<int64_t>(p.solver_nodes())));

@@ -75,8 +75,11 @@ int RunBuild(const CommandArgs& args) {
     levels.push_back(*level);
   }
   if (levels.empty()) return UsageError(kName, "--levels is empty");
-  absl::StatusOr<std::unique_ptr<Rater>> rater =
-      Rater::Create(WithSolverFeatures({}));
+  RaterOptions rater_options = WithSolverFeatures({});
+  rater_options.top_work = absl::GetFlag(FLAGS_top_work);
+  if (rater_options.top_work < 0)
+    return UsageError(kName, "--top-work must be at least 0");
+  absl::StatusOr<std::unique_ptr<Rater>> rater = Rater::Create(rater_options);
   if (!rater.ok())
     return UsageError(kName, std::string(rater.status().message()));
   absl::StatusOr<std::unique_ptr<SqlitePuzzleStore>> store =
@@ -221,6 +224,7 @@ Command CorpusCommand() {
       "           [--shard=I/K] [--db=PATH] [--out=DIR] [--seed=S] [--jobs=J]\n"
       "           [--shape=RxC] [--symmetry=S] [--collection=PREFIX] "
       "[--store-traces] [--stochastic]\n"
+      "           [--top-work=N]\n"
       "       sudoku-forge corpus merge --db=OUT.db SHARD.db... [--out=DIR]\n"
       "build: generates --per-level puzzles of each level (rated, with trace "
       "and\n"
@@ -235,13 +239,16 @@ Command CorpusCommand() {
       "run K of them on K machines (e.g. a Kubernetes indexed Job, a Slurm "
       "array)\n"
       "and merge. Re-running resumes; Ctrl-C stops cleanly (exit 130).\n"
+      "--top-work: as generate's (the rater's budget for the top's nested\n"
+      "forcing chains; a rating parameter, stored with each rating).\n"
       "merge: copies every puzzle of the shard databases (ratings, trace,\n"
       "generation info, collections) into --db, skipping puzzles whose "
       "canonical\n"
       "form is already there; --out writes the merged level files.",
       {"per_level", "levels", "shard", "db", "out", "seed", "jobs", "shape",
        "symmetry", "minimal", "min_clues", "max_clues", "max_attempts",
-       "strict_minimal", "collection", "store_traces", "stochastic"},
+       "strict_minimal", "collection", "store_traces", "stochastic",
+       "top_work"},
       &RunCorpus};
 }
 

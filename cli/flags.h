@@ -23,6 +23,7 @@ ABSL_DECLARE_FLAG(std::string, techniques);
 ABSL_DECLARE_FLAG(bool, no_uniqueness);
 ABSL_DECLARE_FLAG(double, max_puzzle_seconds);
 ABSL_DECLARE_FLAG(int64_t, max_nodes);  // validate_command.cc
+ABSL_DECLARE_FLAG(int64_t, top_work);   // rate_command.cc
 ABSL_DECLARE_FLAG(int, runs);
 ABSL_DECLARE_FLAG(std::string, out);
 

@@ -137,6 +137,37 @@ TEST(GenerateCliTest, ScoreTargetSteersInsideTheLevel) {
               HasSubstr("--score-target=9 is outside the score range"));
 }
 
+// --top-work is the rater's budget for the top (rate's): a rating
+// parameter stored with each puzzle, so `rate --db` with the same budget
+// answers from the store and with another rates again. A negative budget
+// is a usage error, in corpus build too.
+TEST(GenerateCliTest, TopWorkIsTheRatersBudgetForTheTop) {
+  const std::string db = UniqueTempPath("top_work.db");
+  const CliResult made = RunCli(absl::StrCat(
+      "generate --count=1 --seed=3 --level=hard --top-work=1234 --db=", db));
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  ASSERT_EQ(Lines(made.out).size(), 1u) << made.out;
+  const std::string puzzle = Lines(made.out)[0];
+  const std::string rate =
+      absl::StrCat("rate --json --no-stochastic --db=", db, " ", puzzle);
+  EXPECT_THAT(RunCli(rate + " --top-work=1234").out,
+              HasSubstr("\"from_store\":true"));
+  EXPECT_THAT(RunCli(rate).out, Not(HasSubstr("\"from_store\":true")));
+  const CliResult json =
+      RunCli("generate --count=1 --seed=3 --level=hard --top-work=1234 --json");
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_FALSE(JsonNumber(json.out, "top_er").empty()) << json.out;
+  EXPECT_THAT(RunCli("generate --help").out, HasSubstr("--top-work"));
+  for (const char* command :
+       {"generate --count=1 --top-work=-1",
+        "corpus build --per-level=1 --levels=easy --top-work=-1"}) {
+    const CliResult bad = RunCli(
+        absl::StrCat(command, " --db=", UniqueTempPath("bad_top_work.db")));
+    EXPECT_EQ(bad.exit_code, 2) << command;
+    EXPECT_THAT(bad.err, HasSubstr("--top-work must be at least 0")) << command;
+  }
+}
+
 TEST(GenerateCliTest, NeedsGuessingIsNoLevelOf9x9Puzzles) {
   const CliResult r = RunCli("generate --count=1 --level=needs-guessing");
   EXPECT_EQ(r.exit_code, 2);

@@ -117,9 +117,12 @@ int RunGenerate(const CommandArgs& args) {
   const bool to_db = args.given_flags.count("db") != 0;
   std::unique_ptr<Rater> rater;
   const bool stochastic = absl::GetFlag(FLAGS_stochastic);
+  RaterOptions rater_options = WithSolverFeatures({});
+  rater_options.top_work = absl::GetFlag(FLAGS_top_work);
+  if (rater_options.top_work < 0)
+    return UsageError("generate", "--top-work must be at least 0");
   if (target.active() || to_db || stochastic) {
-    absl::StatusOr<std::unique_ptr<Rater>> made =
-        Rater::Create(WithSolverFeatures({}));
+    absl::StatusOr<std::unique_ptr<Rater>> made = Rater::Create(rater_options);
     if (!made.ok())
       return UsageError("generate", std::string(made.status().message()));
     rater = std::move(*made);
@@ -219,9 +222,14 @@ Command GenerateCommand() {
       "       [--max-attempts=N] [--json]\n"
       "       [--db=PATH [--collection=NAME] [--store-traces]] "
       "[--stochastic]\n"
+      "       [--top-work=N]\n"
       "--level=extreme: 9x9 puzzles above evil (Sudoku Explainer's scale 9.0\n"
       "and up: chains \"+\", nested forcing chains); rare, see README.\n"
       "needs-guessing: other shapes whose solve ends in a guess.\n"
+      "--top-work bounds each search of SE's nested forcing chains when the\n"
+      "rater walks a 9x9 candidate on SE's ladder for its top_er (as rate's):\n"
+      "lower it to spend less on the candidates that reach the top, which\n"
+      "are then graded by the trial estimate where a search runs out.\n"
       "--stochastic completes each kept puzzle's rating with the stochastic\n"
       "solvers' success rates (stored with --db, printed with --json).\n"
       "Each puzzle: a random full grid, then clue removal in random order,\n"
@@ -237,7 +245,8 @@ Command GenerateCommand() {
        "jobs",         "minimal",    "min_clues",    "max_clues",
        "json",         "level",      "score_min",    "score_max",
        "score_target", "requires",   "max_attempts", "strict_minimal",
-       "db",           "collection", "store_traces", "stochastic"},
+       "db",           "collection", "store_traces", "stochastic",
+       "top_work"},
       &RunGenerate};
 }
 

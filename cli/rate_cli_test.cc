@@ -86,8 +86,9 @@ TEST(RateCliTest, NoStochasticGivesTheSameScoreWithoutSolverSuccess) {
 
 // --top-work bounds the nested forcing chains of the walk for top_er: a
 // hardest-list puzzle (SE 10.3) is still graded, by the trial estimate,
-// when no nested search may find a step; a negative budget is a usage
-// error in rate and serve.
+// when no nested search may find a step, and the JSON carries that
+// estimate as top_er (where er, the whole ladder's, rates the guess); a
+// negative budget is a usage error in rate and serve.
 TEST(RateCliTest, TopWorkBoundsTheNestedChains) {
   const std::string hardest =
       "........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2"
@@ -96,6 +97,11 @@ TEST(RateCliTest, TopWorkBoundsTheNestedChains) {
       RunCli("rate --json --no-stochastic --top-work=1 " + hardest);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(JsonString(r.out, "level"), "extreme");
+  const std::string top_er = JsonNumber(r.out, "top_er");
+  ASSERT_FALSE(top_er.empty()) << r.out;
+  // Extreme is top_er >= 9.0 (rater/rater.h, kTopUnsolvedEr).
+  EXPECT_GE(std::stod(top_er), 9.0);
+  EXPECT_NE(top_er, JsonNumber(r.out, "er"));
   EXPECT_THAT(RunCli("rate --help").out, HasSubstr("--top-work"));
   const CliResult bad = RunCli("rate --top-work=-1 " + hardest);
   EXPECT_EQ(bad.exit_code, 2);
@@ -103,6 +109,21 @@ TEST(RateCliTest, TopWorkBoundsTheNestedChains) {
   const CliResult serve = RunCli("serve --port=0 --top-work=-1");
   EXPECT_EQ(serve.exit_code, 2);
   EXPECT_THAT(serve.err, HasSubstr("--top-work must be at least 0"));
+}
+
+// Below the top, a 9x9 puzzle's top_er is its trace's ER; other shapes have
+// none (the field is left out).
+TEST(RateCliTest, TopErIsTheTracesErBelowTheTop) {
+  const CliResult nine = RunCli("rate --json --no-stochastic " +
+                                std::string(testing::kWikiPuzzle));
+  ASSERT_EQ(nine.exit_code, 0) << nine.err;
+  ASSERT_FALSE(JsonNumber(nine.out, "er").empty()) << nine.out;
+  EXPECT_EQ(JsonNumber(nine.out, "top_er"), JsonNumber(nine.out, "er"));
+  const CliResult six = RunCli(
+      "rate --json --no-stochastic ......65......315.2..6.......4..6...");
+  ASSERT_EQ(six.exit_code, 0) << six.err;
+  EXPECT_THAT(six.out, HasSubstr("\"er\""));
+  EXPECT_THAT(six.out, Not(HasSubstr("\"top_er\"")));
 }
 
 // The keys of the JSON object `field` in `line`, in printed order.

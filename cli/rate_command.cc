@@ -37,7 +37,8 @@ ABSL_FLAG(bool, no_stochastic, false,
           "level do not "
           "use them, and an ordinary puzzle rates about 25x faster)");
 ABSL_FLAG(int64_t, top_work, sudoku::DeductionOptions::kDefaultMaxNodes,
-          "rate, serve: the work budget of each search of SE's nested forcing "
+          "rate, serve, generate, corpus build: the work budget of each "
+          "search of SE's nested forcing "
           "chains in the walk for top_er, in literal expansions (9x9 puzzles "
           "above SE 9.0; 0 = none); "
           "past it the search stops and a walk left stuck gets the trial "

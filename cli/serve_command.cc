@@ -19,7 +19,6 @@
 ABSL_DECLARE_FLAG(double, max_seconds);
 ABSL_DECLARE_FLAG(int64_t, max_nodes);
 ABSL_DECLARE_FLAG(bool, no_stochastic);
-ABSL_DECLARE_FLAG(int64_t, top_work);  // rate_command.cc
 
 ABSL_FLAG(std::string, host, "127.0.0.1",
           "serve: address to listen on (0.0.0.0 = every interface)");

@@ -381,6 +381,7 @@ struct GenerateArgs {
   std::optional<double> score_target;
   std::string requires_technique;
   bool stochastic = false;
+  int64_t top_work = DeductionOptions::kDefaultMaxNodes;  // --top-work
 };
 
 GeneratorOptions GeneratorOptionsOf(const GenerateArgs& a) {
@@ -424,7 +425,9 @@ std::vector<std::string> Generate(const GenerateArgs& a) {
   // The CLI's rater (WithSolverFeatures, the model's stochastic use), made
   // once: only a target or --stochastic needs one.
   const Rater* rater =
-      target.active() || a.stochastic ? &SharedRater(false) : nullptr;
+      target.active() || a.stochastic
+          ? &SharedRater(false, DeductionOptions::kDefaultMaxNodes, a.top_work)
+          : nullptr;
   absl::StatusOr<bank::BatchSpec> spec = bank::PlanGenerationRange(
       options, target, rater, a.seed,
       bank::IndexRange{static_cast<uint64_t>(a.first),
@@ -685,6 +688,9 @@ void Bind(py::module_& m) {
           "ep", [](const RateAnswer& a) { return a.result().features.ep; })
       .def_property_readonly(
           "ed", [](const RateAnswer& a) { return a.result().features.ed; })
+      .def_property_readonly(
+          "top_er",
+          [](const RateAnswer& a) { return a.result().features.top_er; })
       .def_property_readonly("hardest_technique",
                              [](const RateAnswer& a) {
                                return a.result().features.hardest_technique;
@@ -731,7 +737,8 @@ void Bind(py::module_& m) {
       .def_readwrite("score_max", &GenerateArgs::score_max)
       .def_readwrite("score_target", &GenerateArgs::score_target)
       .def_readwrite("requires_technique", &GenerateArgs::requires_technique)
-      .def_readwrite("stochastic", &GenerateArgs::stochastic);
+      .def_readwrite("stochastic", &GenerateArgs::stochastic)
+      .def_readwrite("top_work", &GenerateArgs::top_work);
   m.def("generate", &Generate, py::arg("args"));
   py::class_<Bank>(m, "Bank")
       .def(py::init<const std::string&, bool>(), py::arg("path"),

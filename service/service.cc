@@ -512,6 +512,7 @@ absl::StatusOr<std::optional<GeneratedOutput>> Service::TakeFromStock(
     out.set_level(r.level());
     out.set_er(r.er());
     out.set_hardest_technique(r.hardest_technique());
+    out.set_top_er(r.top_er());
     taken = std::move(out);
     return absl::OkStatus();
   });

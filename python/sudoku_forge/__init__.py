@@ -167,15 +167,20 @@ class Rating:
     ``er``/``ep``/``ed`` (Sudoku Explainer scale), ``hardest_technique``,
     ``technique_counts``, ``solver_success`` (when the stochastic solvers
     ran), ``expected_minutes``, ``engine_version``, ``canonical_key``,
-    ``puzzle``, ``solution``, ``clues``, ``player_effort``, ``search_effort``.
+    ``puzzle``, ``solution``, ``clues``, ``player_effort``, ``search_effort``,
+    ``top_er`` (9x9: the estimate of Sudoku Explainer's ER that scores the
+    top; where ``er``, the whole ladder's, is 20.0 for a guess, ``top_er``
+    is SE's own ladder's ER, nested forcing chains included; 0.0 for other
+    shapes).
     """
 
     ok = True
 
     # Fields that a fresh engine answer (_core.RateAnswer) gives without
     # building the JSON; they equal the JSON's (tests/test_package.py).
-    _FAST = frozenset(("score", "level", "er", "ep", "ed", "hardest_technique",
-                       "expected_minutes", "clues", "engine_version", "puzzle"))
+    _FAST = frozenset(("score", "level", "er", "ep", "ed", "top_er",
+                       "hardest_technique", "expected_minutes", "clues",
+                       "engine_version", "puzzle"))
 
     def __init__(self, answer: Any):
         # answer: the engine's JSON text, or a rated _core.RateAnswer whose
@@ -211,6 +216,7 @@ class Rating:
     er = property(lambda self: float(self._get("er", 0.0)))
     ep = property(lambda self: float(self._get("ep", 0.0)))
     ed = property(lambda self: float(self._get("ed", 0.0)))
+    top_er = property(lambda self: float(self._get("top_er", 0.0)))
     hardest_technique = property(lambda self: self._get("hardest_technique", ""))
     technique_counts = property(
         lambda self: dict(self._get("technique_counts", {})))
@@ -519,7 +525,8 @@ def generate(count: int = 1, *, level: Optional[str] = None,
              seed: int = 1, jobs: int = 1, minimal: bool = True,
              min_clues: int = 0, max_clues: int = 0,
              max_attempts: int = 1000, strict_minimal: bool = False,
-             stochastic: bool = False) -> Iterator[Dict[str, Any]]:
+             stochastic: bool = False,
+             top_work: int = DEFAULT_TOP_WORK) -> Iterator[Dict[str, Any]]:
     """Yields ``count`` puzzles as ``sudoku-forge generate --json`` prints
     them (index, puzzle, solution, clues, seed, and with a difficulty target
     score, level, er): the same seed and options give the CLI's puzzles, for
@@ -530,7 +537,10 @@ def generate(count: int = 1, *, level: Optional[str] = None,
     ``score_target`` is the preferred score inside it, ``requires`` a
     technique id the puzzle's easiest solution must use (``x_wing``, ...).
     ``strict_minimal`` never puts clues back to make a too-hard puzzle
-    easier; ``stochastic`` adds the stochastic solvers' success rates.
+    easier; ``stochastic`` adds the stochastic solvers' success rates;
+    ``top_work`` bounds the rater's nested forcing chains for the top
+    (``rate``'s, the CLI's ``--top-work``), so a 9x9 candidate that reaches
+    it costs less, graded by the trial estimate where a search runs out.
 
     ValueError for a bad option (an empty band, an unknown technique) or a
     puzzle not found in ``max_attempts``.
@@ -561,6 +571,7 @@ def generate(count: int = 1, *, level: Optional[str] = None,
         args.max_attempts = int(max_attempts)
         args.strict_minimal = bool(strict_minimal)
         args.stochastic = bool(stochastic)
+        args.top_work = int(top_work)
         for text in _core.generate(args):
             yield _json.loads(text)
         first += args.count

@@ -34,6 +34,7 @@ class Rating:
     er: float
     ep: float
     ed: float
+    top_er: float
     hardest_technique: str
     technique_counts: Dict[str, int]
     solver_success: Dict[str, float]
@@ -94,7 +95,7 @@ def generate(count: int = ..., *, level: Optional[str] = ...,
              jobs: int = ..., minimal: bool = ..., min_clues: int = ...,
              max_clues: int = ..., max_attempts: int = ...,
              strict_minimal: bool = ...,
-             stochastic: bool = ...) -> Iterator[Dict[str, Any]]: ...
+             stochastic: bool = ..., top_work: int = ...) -> Iterator[Dict[str, Any]]: ...
 
 class BankRow:
     id: int

@@ -384,6 +384,13 @@ def test_top_work_1_grades_the_top_by_the_trial_estimate():
     assert not full.solved_by_logic and not starved.solved_by_logic
     assert full.level == starved.level == "extreme"
     assert starved.score != full.score
+    # top_er is that walk's ER at the default budget (where er, the default
+    # ladder's, rates its guesses 20.0), the estimate at top_work=1; both
+    # are extreme's (top_er >= 9.0).
+    assert full.top_er == walk["er"]
+    assert starved.top_er != full.top_er
+    assert min(full.top_er, starved.top_er) >= 9.0
+    assert full.er == 20.0
     # Only the top moved: the default ladder's trace is the same.
     assert (starved.er, starved.technique_counts) == (
         full.er, full.technique_counts)
