@@ -287,9 +287,20 @@ RatingResult Rater::Rate(const Grid& puzzle, SolveResult exact) const {
   // about 1 % of a rating.
   absl::StatusOr<Canonical> canonical = Canonicalize(puzzle);
   if (!canonical.ok()) return RateAsWritten(puzzle, std::move(exact));
+  return RateCanonical(*canonical);
+}
+
+RatingResult Rater::Rate(const Grid& puzzle, SolveResult exact,
+                         const Canonical& canonical) const {
+  if (exact.num_solutions != 1 || exact.limit_hit)
+    return RateAsWritten(puzzle, std::move(exact));
+  return RateCanonical(canonical);
+}
+
+RatingResult Rater::RateCanonical(const Canonical& canonical) const {
   RatingResult result = RateAsWritten(
-      canonical->form, CountToTwo(canonical->form, options_.max_nodes));
-  const GridTransform back = canonical->transform.Inverse();
+      canonical.form, CountToTwo(canonical.form, options_.max_nodes));
+  const GridTransform back = canonical.transform.Inverse();
   for (Grid& solution : result.solutions) solution = back.Apply(solution);
   if (result.explanation != nullptr) {
     *result.explanation =

@@ -22,6 +22,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "core/canonical.h"
 #include "core/grid.h"
 #include "deduction/step_solver.h"
 #include "rater/players.h"
@@ -214,6 +215,12 @@ class Rater {
   // rater runs it): `known` is that search's result, so the puzzle is not
   // counted twice. A `known` whose limit was hit gives kBudgetExceeded.
   RatingResult Rate(const Grid& puzzle, SolveResult known) const;
+  // The same again for a caller that has canonicalized `puzzle` too (the
+  // service, which needs the canonical key for the bank): `canonical` is
+  // used instead of a second Canonicalize.
+  // REQUIRES: canonical is Canonicalize(puzzle)'s value.
+  RatingResult Rate(const Grid& puzzle, SolveResult known,
+                    const Canonical& canonical) const;
 
   // Adds the stochastic solvers' results (options().stochastic_solvers, on
   // the canonical form as Rate() runs them) to a rating of `puzzle` that
@@ -243,6 +250,8 @@ class Rater {
   // form); seeds derive from its text. `exact` is the count-to-two search
   // of `puzzle`.
   RatingResult RateAsWritten(const Grid& puzzle, SolveResult exact) const;
+  // Rate() of a puzzle with one solution, through its canonical form.
+  RatingResult RateCanonical(const Canonical& canonical) const;
   // The stochastic features of `target` (the canonical form) into `f`.
   void RunStochastic(const Grid& target, RatingFeatures& f) const;
   // top_er (and trial) of a 9x9 puzzle from its trace `e` (f.er set);

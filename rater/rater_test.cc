@@ -303,6 +303,47 @@ TEST(RaterTest, TakesAKnownCountInsteadOfCountingAgain) {
             RateStatus::kBudgetExceeded);
 }
 
+// A caller that has the canonical form (the service, for the bank's key)
+// hands it over: the rating is Rate()'s, the solution and the walk named in
+// the cells of the puzzle as written (an isomorph, so the transform back
+// is not the identity).
+TEST(RaterTest, TakesAKnownCanonicalFormInsteadOfMakingItAgain) {
+  auto rater = Rater::Create({});
+  ASSERT_OK(rater);
+  Rng rng(11);
+  const Grid puzzle = RandomIsomorph(*ParseGrid(kWiki), rng);
+  ASSERT_NE(ToLine(puzzle), kWiki);
+  auto solver = MakeSolver("backtrack");
+  ASSERT_OK(solver);
+  const SolveResult known = (*solver)->Solve(puzzle, {.max_solutions = 2});
+  const absl::StatusOr<Canonical> canonical = Canonicalize(puzzle);
+  ASSERT_OK(canonical);
+  const RatingResult fresh = (*rater)->Rate(puzzle);
+  const RatingResult handed = (*rater)->Rate(puzzle, known, *canonical);
+  EXPECT_EQ(handed.status, RateStatus::kRated);
+  EXPECT_EQ(handed.score, fresh.score);
+  EXPECT_EQ(handed.level, fresh.level);
+  EXPECT_EQ(handed.features.er, fresh.features.er);
+  EXPECT_EQ(handed.features.solver_nodes, fresh.features.solver_nodes);
+  EXPECT_EQ(handed.solutions, fresh.solutions);
+  ASSERT_EQ(handed.solutions.size(), 1u);
+  // The solution as written: it keeps the puzzle's givens.
+  for (int c = 0; c < puzzle.num_cells(); ++c)
+    if (puzzle[c] != 0) EXPECT_EQ(handed.solutions[0][c], puzzle[c]) << c;
+  ASSERT_NE(handed.explanation, nullptr);
+  ASSERT_NE(fresh.explanation, nullptr);
+  ASSERT_EQ(handed.explanation->steps.size(), fresh.explanation->steps.size());
+  for (size_t i = 0; i < handed.explanation->steps.size(); ++i)
+    EXPECT_EQ(handed.explanation->steps[i].text,
+              fresh.explanation->steps[i].text);
+  // A verdict other than one solution is still the caller's.
+  SolveResult several = known;
+  several.num_solutions = 2;
+  several.solutions.push_back(known.solutions[0]);
+  EXPECT_EQ((*rater)->Rate(puzzle, several, *canonical).status,
+            RateStatus::kMultipleSolutions);
+}
+
 TEST(RaterTest, LevelsFollowTheScoreThresholds) {
   RatingFeatures f;
   f.solved_by_logic = true;

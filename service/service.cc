@@ -305,9 +305,12 @@ Answer Service::RateOnWorker(Worker& w, const Grid& puzzle,
                              const std::string& label,
                              Clock::time_point deadline) {
   RateOutput out;
-  // The canonical key once, for the bank and the answer
-  // (ResourceExhausted for some near-empty large grids).
-  const absl::StatusOr<std::string> key = CanonicalKey(puzzle);
+  // The canonical form once, for the bank's key, the answer's and the
+  // rater (ResourceExhausted for some near-empty large grids).
+  const absl::StatusOr<Canonical> canonical = Canonicalize(puzzle);
+  const absl::StatusOr<std::string> key =
+      canonical.ok() ? absl::StatusOr<std::string>(ToLine(canonical->form))
+                     : canonical.status();
   // The bank first: a stored puzzle was proven unique when it was stored.
   if (w.bank != nullptr) {
     // Without a minlex key the store matches the puzzle as written
@@ -337,8 +340,11 @@ Answer Service::RateOnWorker(Worker& w, const Grid& puzzle,
     if (!rater.ok())
       return ErrorAnswer(500,
                          absl::StrCat("rater: ", rater.status().message()));
-    // The count above is the rater's verdict (not counted twice).
-    const RatingResult result = (*rater)->Rate(puzzle, std::move(known));
+    // The count above is the rater's verdict, and the canonical form its
+    // form (neither made twice).
+    const RatingResult result =
+        canonical.ok() ? (*rater)->Rate(puzzle, std::move(known), *canonical)
+                       : (*rater)->Rate(puzzle, std::move(known));
     if (result.status == RateStatus::kOutOfTime)
       return SecondsBudgetAnswer("the rating stopped unfinished");
     out = bank::RateOutputOf(puzzle, **rater, result, /*explain=*/false);
