@@ -4,7 +4,8 @@
 Debian's chromium + chromium-driver, driven by Debian's python3-selenium
 (run with /usr/bin/python3). Starts the server on an ephemeral port of
 127.0.0.1 with a fresh bank, then: loads the page, enters a puzzle, rates
-it, checks that the level and the steps appear, steps through two steps,
+it, checks that the level, the ratings (Sudoku Explainer's ER at the top
+too) and the steps appear, steps through two steps,
 plays a wrong digit and asks for a hint (the mistake is flagged without the
 digit), asks for a hint on the correct grid, generates a puzzle. Saves a
 screenshot (--screenshot) and one at phone size (--phone-screenshot).
@@ -73,15 +74,20 @@ def wait_for(driver, what, condition):
         fail("timed out waiting for " + what)
 
 
-def solution_of(url, puzzle):
-    """The solution of `puzzle`, which the page has just rated (so the bank
-    holds it as submitted): rate answers a known puzzle from the bank
-    without its solution; the stored puzzle carries it."""
+def rating_of(url, puzzle):
+    """The service's JSON answer to rating `puzzle`."""
     request = urllib.request.Request(
         url + "api/v1/rate", data=json.dumps({"puzzle": puzzle}).encode(),
         headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=WAIT) as answer:
-        key = json.load(answer)["canonical_key"]
+        return json.load(answer)
+
+
+def solution_of(url, puzzle):
+    """The solution of `puzzle`, which the page has just rated (so the bank
+    holds it as submitted): rate answers a known puzzle from the bank
+    without its solution; the stored puzzle carries it."""
+    key = rating_of(url, puzzle)["canonical_key"]
     with urllib.request.urlopen(url + "api/v1/puzzles/" + key, timeout=WAIT) as answer:
         stored = json.load(answer)
     if stored["puzzle"] != puzzle:
@@ -102,6 +108,15 @@ def run(args, url):
                          lambda d: text_of(d, "level") or None)
         if level not in ("easy", "medium", "hard", "evil", "extreme", "needs-guessing"):
             fail("unexpected level %r" % level)
+        # The ratings line: the trace's ER, and Sudoku Explainer's where the
+        # rating reached the top (this puzzle does: its top_er is not its er).
+        rated = rating_of(url, PUZZLE)
+        ratings = text_of(driver, "ratings")
+        if "ER %.1f" % rated["er"] not in ratings:
+            fail("the ratings line %r lacks ER %.1f" % (ratings, rated["er"]))
+        if "%.1f" % rated.get("top_er", 0) != "%.1f" % rated["er"] and (
+                "Sudoku Explainer's ladder: ER %.1f" % rated["top_er"]) not in ratings:
+            fail("the ratings line %r lacks SE's ER %.1f" % (ratings, rated["top_er"]))
         wait_for(driver, "the steps",
                  lambda d: len(d.find_elements(By.CSS_SELECTOR, "#steps-list li")) > 10)
         if not text_of(driver, "step-index").startswith("Step 1 of "):

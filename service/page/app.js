@@ -239,8 +239,12 @@ function showVerdict(out, ok) {
   $("level").textContent = ok ? out.level : verdictText(out.status);
   $("level").className = "level " + (ok ? out.level : "");
   $("score").textContent = ok ? "score " + out.score.toFixed(2) + (out.from_store ? " (from the bank)" : "") : "";
+  // At the top (top_er set and not the trace's ER), Sudoku Explainer's own
+  // ladder rates the puzzle too: the number people quote as "SER".
+  const top = ok && out.top_er && out.top_er.toFixed(1) !== out.er.toFixed(1)
+    ? " · Sudoku Explainer's ladder: ER " + out.top_er.toFixed(1) : "";
   $("ratings").textContent = ok ? "ER " + out.er.toFixed(1) + " · EP " + out.ep.toFixed(1) + " · ED " + out.ed.toFixed(1) +
-    " · hardest: " + out.hardest_technique.replace(/_/g, " ") : "";
+    " · hardest: " + out.hardest_technique.replace(/_/g, " ") + top : "";
   const counts = Object.entries(out.technique_counts || {}).sort((a, b) => b[1] - a[1]);
   $("counts").textContent = counts.map(([t, c]) => c + " × " + t.replace(/_/g, " ")).join(", ");
 }
