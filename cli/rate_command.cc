@@ -246,7 +246,11 @@ Command RateCommand() {
       "100,000,000 literal expansions, 0 = none): past it a puzzle the walk\n"
       "cannot finish gets the trial estimate. It changes ratings, so it is "
       "stored\n"
-      "with them.",
+      "with them. --json prints top_er (9x9): Sudoku Explainer's own ladder's "
+      "ER\n"
+      "where the puzzle reaches the top (the trace's ER 'er' rates a guess "
+      "20.0),\n"
+      "else the trace's ER.",
       {"json", "explain", "jobs", "shape", "techniques", "no_uniqueness", "db",
        "rerate", "no_stochastic", "max_puzzle_seconds", "max_nodes",
        "top_work"},
