@@ -219,7 +219,8 @@ class Chainer {
         num_basics_(num_basics),
         group_ends_(group_ends),
         branch_(board),
-        lit_names_(LiteralNames(board.shape())) {
+        lit_names_(LiteralNames(board.shape())),
+        cell_units_(SeCellUnitsOf(board.shape())) {
     const size_t cells = static_cast<size_t>(shape_.num_cells());
     const size_t lits = 2 * cells * static_cast<size_t>(n_);
     stamp_.assign(lits, 0);
@@ -241,21 +242,10 @@ class Chainer {
         cand_cell_[c] = static_cast<int>(cell);
         cand_digit_[c] = d;
       }
-    cell_units_.resize(cells);
-    cell_pos_.resize(cells);
     base_cands_.resize(cells);
-    for (int c = 0; c < shape_.num_cells(); ++c) {
-      const size_t i = static_cast<size_t>(c);
-      cell_units_[i] = {shape_.BoxUnit(shape_.Box(c)),
-                        shape_.RowUnit(shape_.Row(c)),
-                        shape_.ColUnit(shape_.Col(c))};
-      for (size_t k = 0; k < 3; ++k) {
-        const absl::Span<const int> unit = shape_.unit(cell_units_[i][k]);
-        cell_pos_[i][k] = static_cast<int>(
-            std::find(unit.begin(), unit.end(), c) - unit.begin());
-      }
-      if (board_.value(c) == 0) base_cands_[i] = board_.candidates(c);
-    }
+    for (int c = 0; c < shape_.num_cells(); ++c)
+      if (board_.value(c) == 0)
+        base_cands_[static_cast<size_t>(c)] = board_.candidates(c);
     cands_ = base_cands_;
     // An inner forcing-chain search alone in its rule can list its steps
     // leanly for this board (tl_outer_board): the list then depends on the
@@ -537,7 +527,7 @@ class Chainer {
   }
   // Box, row, column: SE's order of regions.
   const std::array<int, 3>& Units(int cell) const {
-    return cell_units_[static_cast<size_t>(cell)];
+    return cell_units_[static_cast<size_t>(cell)].unit;
   }
 
   // Each inner technique's steps on one branch grid, once searched
@@ -791,7 +781,7 @@ class Chainer {
 
   // The bit of `cell` in the places masks of its k-th unit (Units).
   uint32_t PosBit(int cell, size_t k) const {
-    return uint32_t{1} << cell_pos_[static_cast<size_t>(cell)][k];
+    return cell_units_[static_cast<size_t>(cell)].self[k];
   }
 
   bool ExpandOn(int lit) {
@@ -927,8 +917,9 @@ class Chainer {
   size_t num_order_ = 0, num_on_ = 0, num_off_ = 0;
   // Each candidate's cell and digit (CellOf, DigitOf without a division).
   std::vector<int> cand_cell_, cand_digit_;
-  // Each cell's units (Units) and its position in each.
-  std::vector<std::array<int, 3>> cell_units_, cell_pos_;
+  // Each cell's units (Units) and its position in each (PosBit): the
+  // shape's table.
+  const std::vector<SeCellUnits>& cell_units_;
   // The board's candidates (none for a filled cell), and the branch's grid
   // (dynamic).
   std::vector<CandidateSet> base_cands_, cands_;

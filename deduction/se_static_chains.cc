@@ -84,7 +84,7 @@ class UnaryChainer {
     shape_ = &board.shape();
     n_ = shape_->size();
     places_.emplace(board);
-    SetCellUnits();
+    cell_units_ = &SeCellUnitsOf(*shape_);
     work_ = 0;
     const size_t cells = static_cast<size_t>(shape_->num_cells());
     const size_t lits = 2 * cells * static_cast<size_t>(n_);
@@ -203,36 +203,6 @@ class UnaryChainer {
   bool Has(int cell, int d) const {
     return has_[static_cast<size_t>(cell * n_ + d - 1)] != 0;
   }
-  // Box, row, column: SE's order of regions.
-  // A cell's units in SE's order (box, row, column), with, as positions
-  // in each unit, the cell itself and the cells it shares with the box.
-  struct CellUnits {
-    std::array<int, 3> unit;
-    std::array<uint32_t, 3> self, in_box;
-  };
-  // Fills cell_units_ for shape_ (shapes are interned: kept while the
-  // shape stays).
-  void SetCellUnits() {
-    if (units_shape_ == shape_) return;
-    units_shape_ = shape_;
-    const Shape& s = *shape_;
-    cell_units_.resize(static_cast<size_t>(s.num_cells()));
-    for (int cell = 0; cell < s.num_cells(); ++cell) {
-      CellUnits& cu = cell_units_[static_cast<size_t>(cell)];
-      cu.unit = {s.BoxUnit(s.Box(cell)), s.RowUnit(s.Row(cell)),
-                 s.ColUnit(s.Col(cell))};
-      for (size_t k = 0; k < 3; ++k) {
-        cu.self[k] = cu.in_box[k] = 0;
-        const absl::Span<const int> cells = s.unit(cu.unit[k]);
-        for (size_t pos = 0; pos < cells.size(); ++pos) {
-          if (cells[pos] == cell) cu.self[k] |= uint32_t{1} << pos;
-          if (s.Box(cells[pos]) == s.Box(cell))
-            cu.in_box[k] |= uint32_t{1} << pos;
-        }
-      }
-    }
-  }
-
   // `filter`: fill the ancestors' filter (only Cycles asks IsAncestor).
   int NewPot(int lit, int parent, int cause, bool filter) {
     ++work_;
@@ -283,7 +253,7 @@ class UnaryChainer {
                  kCellCause});
           }
           span.x = static_cast<int>(links_.size());
-          const CellUnits& units = cell_units_[static_cast<size_t>(cell)];
+          const SeCellUnits& units = (*cell_units_)[static_cast<size_t>(cell)];
           // Whether the box's places were listed: the row and the column
           // then skip the cells they share with it.
           bool box_listed = false;
@@ -798,8 +768,7 @@ class UnaryChainer {
   size_t words_ = 0;       // per component's reach
   std::vector<Frame> frames_;
   int64_t work_ = 0;  // candidates reached, all searches of this list
-  const Shape* units_shape_ = nullptr;  // cell_units_'s
-  std::vector<CellUnits> cell_units_;
+  const std::vector<SeCellUnits>* cell_units_ = nullptr;  // shape_'s
   std::vector<char> seen_, in_loop_;         // AddCycle, all zero between calls
   std::vector<int> touched_;                 // AddCycle
   std::vector<std::pair<int, int>> starts_;  // Collect: (cell, digit)

@@ -19,6 +19,10 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <vector>
 
 #include "core/board.h"
 #include "core/shape.h"
@@ -106,6 +110,49 @@ class Bits {
  private:
   uint32_t mask_;
 };
+
+// A cell's units in Sudoku Explainer's order of regions (box, row,
+// column), with, as bits of positions in each unit (UnitIndex's), the cell
+// itself and the cells it shares with its box: what SE's chaining searches
+// look up for every literal they expand.
+struct SeCellUnits {
+  std::array<int, 3> unit;
+  std::array<uint32_t, 3> self, in_box;
+};
+
+// SeCellUnits of every cell of `shape`: one table per shape (shapes are
+// interned), made on first use and kept; thread-safe.
+inline const std::vector<SeCellUnits>& SeCellUnitsOf(const Shape& shape) {
+  thread_local const Shape* last_shape = nullptr;
+  thread_local const std::vector<SeCellUnits>* last_table = nullptr;
+  if (last_shape == &shape) return *last_table;
+  static std::mutex mu;
+  static auto* const tables =
+      new std::map<const Shape*, std::unique_ptr<std::vector<SeCellUnits>>>;
+  const std::lock_guard<std::mutex> lock(mu);
+  std::unique_ptr<std::vector<SeCellUnits>>& table = (*tables)[&shape];
+  if (table == nullptr) {
+    table = std::make_unique<std::vector<SeCellUnits>>(
+        static_cast<size_t>(shape.num_cells()));
+    for (int cell = 0; cell < shape.num_cells(); ++cell) {
+      SeCellUnits& cu = (*table)[static_cast<size_t>(cell)];
+      cu.unit = {shape.BoxUnit(shape.Box(cell)), shape.RowUnit(shape.Row(cell)),
+                 shape.ColUnit(shape.Col(cell))};
+      for (size_t k = 0; k < 3; ++k) {
+        cu.self[k] = cu.in_box[k] = 0;
+        const absl::Span<const int> cells = shape.unit(cu.unit[k]);
+        for (size_t pos = 0; pos < cells.size(); ++pos) {
+          if (cells[pos] == cell) cu.self[k] |= uint32_t{1} << pos;
+          if (shape.Box(cells[pos]) == shape.Box(cell))
+            cu.in_box[k] |= uint32_t{1} << pos;
+        }
+      }
+    }
+  }
+  last_shape = &shape;
+  last_table = table.get();
+  return *table;
+}
 
 }  // namespace sudoku
 
