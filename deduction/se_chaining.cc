@@ -89,13 +89,15 @@ thread_local NestedWork tl_work;
 // the searches nested in their branches).
 thread_local InnerStepCache tl_inner_cache;
 // While an outer branch asks an inner forcing-chain search for its steps
-// (InnerFound), the outer search's board; nullptr otherwise. The outer
-// branch applies only the steps with parents on that board that remove a
-// candidate no step before them removes, so the inner search builds only
-// those (SeSearch's lean list).
-thread_local const Board* tl_outer_board = nullptr;
-// tl_outer_board's id (its BoardKey's hash) while it is set.
-thread_local size_t tl_outer_board_id = 0;
+// (InnerFound), the outer search's board and its id (its BoardKey's hash);
+// board nullptr otherwise. The outer branch applies only the steps with
+// parents on that board that remove a candidate no step before them
+// removes, so the inner search builds only those (SeSearch's lean list).
+struct OuterBoard {
+  const Board* board = nullptr;
+  size_t id = 0;
+};
+thread_local OuterBoard tl_outer_board;
 
 // What a static run (SE's static chaining, no inner techniques) may turn
 // off on one board, from each literal (Offs), kept per thread for the
@@ -562,13 +564,10 @@ class Chainer {
     }
     const int64_t before = tl_work.used;
     std::vector<Deduction> steps;
-    const Board* const outer = tl_outer_board;
-    const size_t outer_id = tl_outer_board_id;
-    tl_outer_board = lean_[i] ? &board_ : nullptr;
-    tl_outer_board_id = board_id_;
+    const OuterBoard outer = tl_outer_board;
+    tl_outer_board = {lean_[i] ? &board_ : nullptr, board_id_};
     t.FindAll(branch_, &steps);
     tl_outer_board = outer;
-    tl_outer_board_id = outer_id;
     // A search the budget cut short is this chainer's alone.
     const InnerStepCache::Entry* kept =
         tl_work.Exhausted()
@@ -959,8 +958,8 @@ class SeSearch {
         dynamic_(dynamic),
         plus_(!inner.empty()),
         chainer_(board, dynamic, inner, num_basics, group_ends),
-        outer_(tl_outer_board),
-        outer_id_(tl_outer_board_id) {
+        outer_(tl_outer_board.board),
+        outer_id_(tl_outer_board.id) {
     const size_t cands = static_cast<size_t>(shape_.num_cells() * n_);
     memo_begin_.assign(cands, -1);
     memo_end_.assign(cands, 0);
