@@ -28,6 +28,7 @@
 #include "deduction/registry.h"
 #include "deduction/se_inner_cache.h"
 #include "deduction/se_static_chains.h"
+#include "deduction/se_static_links.h"
 #include "deduction/unit_index.h"
 #include "deduction/util.h"
 
@@ -126,11 +127,7 @@ class OuterReach {
     const size_t cells = static_cast<size_t>(shape_->num_cells());
     const size_t cands = cells * static_cast<size_t>(n_);
     words_ = (cands + 63) / 64;
-    cands_.assign(cells, CandidateSet());
-    for (int c = 0; c < shape_->num_cells(); ++c)
-      if (board.value(c) == 0)
-        cands_[static_cast<size_t>(c)] = board.candidates(c);
-    places_.emplace(board);
+    links_.Build(board);
     made_.assign(2 * cands, -1);
     offs_.clear();
     set_.assign(2 * cands, 0);
@@ -151,7 +148,6 @@ class OuterReach {
  private:
   // Every literal the static links lead to from `start`.
   void Make(int start, uint64_t* offs) {
-    const Shape& s = *shape_;
     queue_.clear();
     const auto add = [&](int lit) {
       char& in = set_[static_cast<size_t>(lit)];
@@ -163,27 +159,11 @@ class OuterReach {
     add(start);
     for (size_t i = 0; i < queue_.size(); ++i) {
       const int lit = queue_[i];
-      const int cand = lit >> 1;
-      const int cell = cand / n_, d = cand % n_ + 1;
-      const CandidateSet cs = cands_[static_cast<size_t>(cell)];
-      if ((lit & 1) != 0) {
-        for (int x : cs)
-          if (x != d) add(2 * (cell * n_ + x - 1));
-      } else {
-        offs[static_cast<size_t>(cand) / 64] |= uint64_t{1} << (cand % 64);
-        if (cs.Count() == 2)
-          add(2 * (cell * n_ + cs.Without(CandidateSet::Of(d)).Single() - 1) +
-              1);
+      if ((lit & 1) == 0) {
+        const size_t cand = static_cast<size_t>(lit >> 1);
+        offs[cand / 64] |= uint64_t{1} << (cand % 64);
       }
-      for (int u : s.UnitsOf(cell)) {
-        const uint32_t where = places_->where(u, d);
-        if ((lit & 1) == 0 && std::popcount(where) != 2) continue;
-        const absl::Span<const int> unit = s.unit(u);
-        for (int p : Bits(where)) {
-          const int q = unit[static_cast<size_t>(p)];
-          if (q != cell) add(2 * (q * n_ + d - 1) + ((lit & 1) == 0 ? 1 : 0));
-        }
-      }
+      for (const SeStaticLinks::Link& k : links_.All(lit)) add(k.lit);
     }
     for (int lit : queue_) set_[static_cast<size_t>(lit)] = 0;
   }
@@ -192,9 +172,8 @@ class OuterReach {
   size_t id_ = 0;
   int n_ = 0;
   size_t words_ = 0;
-  std::vector<CandidateSet> cands_;  // the board's
-  std::optional<UnitIndex> places_;  // the board's places
-  std::vector<int> made_;            // per literal: where in offs_, or -1
+  SeStaticLinks links_;    // the board's
+  std::vector<int> made_;  // per literal: where in offs_, or -1
   std::vector<uint64_t> offs_;
   std::vector<char> set_;  // per literal, all zero between calls
   std::vector<int> queue_;
@@ -805,7 +784,9 @@ class Chainer {
   // Static: what the "off" literal `lit` turns on, into off_links_ (the
   // grid does not change, so once per candidate): the other candidate of
   // its cell when it has two, then the other place of each of its units
-  // that has two.
+  // that has two. (SeStaticLinks lists the same links for every literal at
+  // once; a static search expands few of them, so it lists its own as it
+  // goes.)
   void StaticOffLinks(int lit) {
     const int cell = CellOf(lit), d = DigitOf(lit);
     const size_t c = static_cast<size_t>(lit >> 1);

@@ -21,6 +21,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/types/span.h"
 #include "deduction/registry.h"
+#include "deduction/se_static_links.h"
 #include "deduction/unit_index.h"
 #include "deduction/util.h"
 
@@ -43,7 +44,7 @@ namespace {
 
 // What set a candidate: nothing (the assumption), its cell (-1) or a unit.
 constexpr int kNoCause = -2;
-constexpr int kCellCause = -1;
+constexpr int kCellCause = SeStaticLinks::kCellCause;
 
 // The most candidates one list's searches may reach (a 9x9 grid's list
 // reaches about 10^4 to 10^5; larger boards can need far more).
@@ -83,8 +84,6 @@ class UnaryChainer {
     board_ = &board;
     shape_ = &board.shape();
     n_ = shape_->size();
-    places_.emplace(board);
-    cell_units_ = &SeCellUnitsOf(*shape_);
     work_ = 0;
     const size_t cells = static_cast<size_t>(shape_->num_cells());
     const size_t lits = 2 * cells * static_cast<size_t>(n_);
@@ -93,7 +92,6 @@ class UnaryChainer {
       stamp_.assign(lits, 0);
       pred_.assign(lits, 0);
       gen_ = 0;
-      spans_.assign(lits, Span{});
       index_.assign(lits, -1);
       low_.assign(lits, 0);
       all_.comp.assign(lits, -1);
@@ -107,7 +105,9 @@ class UnaryChainer {
       for (int d : board.candidates(cell))
         has_[static_cast<size_t>(cell * n_ + d - 1)] = 1;
     }
-    BuildLinks();
+    // The board does not change during a search: its links are listed
+    // once.
+    links_.Build(board);
   }
 
   // SE's hint list, unsorted: for each pass (X, Y, both) and each
@@ -120,21 +120,21 @@ class UnaryChainer {
     // candidates (each "on" expanded once, an "off" pooled at most once
     // per link into it and closing at most one loop) and each of two
     // forcing-chain searches at most P + 2 (each literal once, one hit).
-    const int64_t p = static_cast<int64_t>(present_.size());
-    const int64_t e = static_cast<int64_t>(links_.size());
+    const int64_t p = static_cast<int64_t>(links_.present().size());
+    const int64_t e = static_cast<int64_t>(links_.num_links());
     uncapped_ = 3 * (p / 2) * (1 + 2 * e + p + 2 * (p + 2)) <= kMaxStaticWork;
     // What each literal reaches along all links (those of the XY pass's
     // forcing chains), where the grid is small enough that the bits cost
     // less than the searches they spare. (The X pass's searches follow
     // X-links only; components of their own cost more than they spared, so
     // they use these where no count is needed: uncapped_.)
-    closure_ = present_.size() <= kMaxClosureLiterals;
+    closure_ = links_.present().size() <= kMaxClosureLiterals;
     // Each literal's bit in a reach. Uncapped, a reach answers only whether
     // a literal's opposite leads to it, which needs no bits for the
     // literals completed after their opposite (MayReach) or with it (one
     // component): at most one of each pair. Otherwise it counts what a
     // search reaches, so every literal has one.
-    words_ = ((present_.size() / (uncapped_ ? 2 : 1)) + 63) / 64;
+    words_ = ((links_.present().size() / (uncapped_ ? 2 : 1)) + 63) / 64;
     // The X-only and Y-only passes follow a subset of the links of the
     // XY pass: what cannot happen along all links cannot happen along
     // some, so one set of components (of all links) serves the three.
@@ -215,75 +215,17 @@ class UnaryChainer {
     return static_cast<int>(pool_.size()) - 1;
   }
   // A link: the literal it sets and its cause.
-  struct Link {
-    int lit;
-    int cause;
-  };
-  // A present literal's links in links_: its Y-links [y, x), then its
-  // X-links [x, end).
-  struct Span {
-    int y = 0, x = 0, end = 0;
-  };
-  // Each present literal's links by kind: an "on" turns off its cell's
-  // other candidates (Y) and the digit's other places in its box, row and
-  // column (X, each cell once, first cause kept); an "off" turns on the
-  // other candidate of a bivalue cell (Y) and the other place of each unit
-  // with two (X). The board does not change during a search, so they are
-  // built once. Only present literals are ever asked for their links.
-  void BuildLinks() {
-    links_.clear();
-    present_.clear();
-    for (int cell = 0; cell < shape_->num_cells(); ++cell) {
-      if (board_->value(cell) != 0) continue;
-      const CandidateSet cs = board_->candidates(cell);
-      for (int d : cs) {
-        // "off" then "on": literals in increasing order, as Components
-        // visits them.
-        for (const bool on : {false, true}) {
-          const int lit = Lit(cell, d, on);
-          present_.push_back(lit);
-          Span& span = spans_[static_cast<size_t>(lit)];
-          span.y = static_cast<int>(links_.size());
-          if (on) {
-            for (int x : cs)
-              if (x != d) links_.push_back({Lit(cell, x, false), kCellCause});
-          } else if (cs.Count() == 2) {
-            links_.push_back(
-                {Lit(cell, cs.Without(CandidateSet::Of(d)).Single(), true),
-                 kCellCause});
-          }
-          span.x = static_cast<int>(links_.size());
-          const SeCellUnits& units = (*cell_units_)[static_cast<size_t>(cell)];
-          // Whether the box's places were listed: the row and the column
-          // then skip the cells they share with it.
-          bool box_listed = false;
-          for (size_t k = 0; k < 3; ++k) {
-            const int u = units.unit[k];
-            // The digit's places in the unit, in the unit's order.
-            uint32_t where = places_->where(u, d);
-            if (!on && std::popcount(where) != 2) continue;
-            where &= ~units.self[k];
-            if (box_listed) where &= ~units.in_box[k];
-            box_listed = box_listed || k == 0;
-            const int* const cells = shape_->unit(u).data();
-            for (int pos : Bits(where))
-              links_.push_back({Lit(cells[pos], d, !on), u});
-          }
-          span.end = static_cast<int>(links_.size());
-        }
-      }
-    }
-  }
+  using Link = SeStaticLinks::Link;
   // The links from `lit` that `links` follows: the Y ones first, as SE
   // lists them. An "on" always turns off the digit's other places (SE's
   // X-only and Y-only passes alike); an "off" turns on a unit's other
   // place only with X-links.
   absl::Span<const Link> LinksOf(int lit, Links links) const {
-    const Span& span = spans_[static_cast<size_t>(lit)];
+    const SeStaticLinks::Span& span = links_.span(lit);
     const int b = links.y ? span.y : span.x;
     const int e = IsOn(lit) || links.x ? span.end : span.x;
-    return absl::MakeConstSpan(links_).subspan(static_cast<size_t>(b),
-                                               static_cast<size_t>(e - b));
+    return absl::MakeConstSpan(links_.links())
+        .subspan(static_cast<size_t>(b), static_cast<size_t>(e - b));
   }
   // Calls f(link) for each link from `lit` that `links` follows.
   template <typename F>
@@ -384,9 +326,9 @@ class UnaryChainer {
     int* const index = index_.data();
     int* const low = low_.data();
     int* const comp = c->comp.data();
-    for (int lit : present_) index[lit] = comp[lit] = -1;
+    for (int lit : links_.present()) index[lit] = comp[lit] = -1;
     // Depth and stack hold each literal at most once.
-    const size_t num = present_.size();
+    const size_t num = links_.present().size();
     frames_.resize(num);
     stack_.resize(num);
     Frame* const frames = frames_.data();
@@ -409,7 +351,7 @@ class UnaryChainer {
       const absl::Span<const Link> out = LinksOf(u, links);
       frames[depth++] = {u, out.data(), out.data() + out.size()};
     };
-    for (int root : present_) {
+    for (int root : links_.present()) {
       if (index[root] >= 0) continue;
       visit(root);
       while (depth > 0) {
@@ -743,21 +685,19 @@ class UnaryChainer {
   const Board* board_ = nullptr;
   const Shape* shape_ = nullptr;
   int n_ = 0;
-  std::optional<UnitIndex> places_;  // each digit's places in each unit
   // Per candidate (cell * N + digit - 1): whether the grid has it.
   std::vector<char> has_;
   // Per literal: the search that marked it (Marked), and the one whose
   // loop it may close (Cycles); numbered across grids.
   std::vector<uint32_t> stamp_, pred_;
   uint32_t gen_ = 0;
-  std::vector<Link> links_;
-  std::vector<Span> spans_;  // per literal, in links_
+  SeStaticLinks links_;  // the board's
   std::vector<int> pending_on_, pending_off_;
   std::vector<Pot> pool_;
   std::vector<int> ends_;
-  // Components: the grid's literals (present_), the links followed,
+  // Components: the grid's literals (links_.present()), the links followed,
   // Tarjan's state, all indexed by literal, and the components.
-  std::vector<int> present_, index_, low_, stack_;
+  std::vector<int> index_, low_, stack_;
   Closure all_;                 // along all links
   std::vector<size_t> joined_;  // CompleteReach
   int bits_ = 0;                // CompleteReach: bits given so far
@@ -768,7 +708,6 @@ class UnaryChainer {
   size_t words_ = 0;       // per component's reach
   std::vector<Frame> frames_;
   int64_t work_ = 0;  // candidates reached, all searches of this list
-  const std::vector<SeCellUnits>* cell_units_ = nullptr;  // shape_'s
   std::vector<char> seen_, in_loop_;         // AddCycle, all zero between calls
   std::vector<int> touched_;                 // AddCycle
   std::vector<std::pair<int, int>> starts_;  // Collect: (cell, digit)
