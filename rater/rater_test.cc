@@ -328,8 +328,11 @@ TEST(RaterTest, TakesAKnownCanonicalFormInsteadOfMakingItAgain) {
   EXPECT_EQ(handed.solutions, fresh.solutions);
   ASSERT_EQ(handed.solutions.size(), 1u);
   // The solution as written: it keeps the puzzle's givens.
-  for (int c = 0; c < puzzle.num_cells(); ++c)
-    if (puzzle[c] != 0) EXPECT_EQ(handed.solutions[0][c], puzzle[c]) << c;
+  for (int c = 0; c < puzzle.num_cells(); ++c) {
+    if (puzzle[c] != 0) {
+      EXPECT_EQ(handed.solutions[0][c], puzzle[c]) << c;
+    }
+  }
   ASSERT_NE(handed.explanation, nullptr);
   ASSERT_NE(fresh.explanation, nullptr);
   ASSERT_EQ(handed.explanation->steps.size(), fresh.explanation->steps.size());
