@@ -68,19 +68,26 @@ absl::StatusOr<BatchSpec> PlanGeneration(const GeneratorOptions& options,
     for (const auto& [name, value] : target.Parameters())
       spec.parameters[name] = value;
     spec.parameters["rater_version"] = RaterEngineVersion();
+    // The rater's budget for the top (--top-work) decides which candidates
+    // reach the levels at the top: a run with another budget is another
+    // run. Named only when not the default, so that the runs made before
+    // it was an option keep their key.
+    if (rater->options().top_work != RaterOptions().top_work)
+      spec.parameters["top_work"] = absl::StrCat(rater->options().top_work);
     if (target.level) spec.target_level = std::string(LevelName(*target.level));
   }
   // The batch seed mixes the user's seed with every option that defines
   // the request (level or score range, shape, symmetry, clue bounds, ...),
   // so runs of one seed for different levels or shapes start from different
   // full grids (puzzle i: DeriveSeed(batch seed, i)). The attempt budget,
-  // the rater's version and the score target (a point steered to inside the
-  // band: runs with two targets compare the same grids) are not mixed in.
+  // the rater's version and its budget for the top, and the score target (a
+  // point steered to inside the band: runs with two targets compare the same
+  // grids) are not mixed in.
   spec.parameters["seeding"] = "request";
   std::string request;
   for (const auto& [name, value] : spec.parameters) {
     if (name != "max_attempts" && name != "rater_version" &&
-        name != "score_target")
+        name != "top_work" && name != "score_target")
       absl::StrAppend(&request, name, "=", value, ";");
   }
   spec.seed = DeriveSeed(seed, Fnv1a(request));

@@ -153,6 +153,19 @@ TEST(GenerateCliTest, TopWorkIsTheRatersBudgetForTheTop) {
   EXPECT_THAT(RunCli(rate + " --top-work=1234").out,
               HasSubstr("\"from_store\":true"));
   EXPECT_THAT(RunCli(rate).out, Not(HasSubstr("\"from_store\":true")));
+  // A run is its budget's: the default one does not resume the run made
+  // with 1234 (the same grid, so the same puzzle, found stored as an
+  // isomorph), and 1234 again does.
+  const std::string again =
+      absl::StrCat("generate --count=1 --seed=3 --level=hard --db=", db);
+  const CliResult other = RunCli(again);
+  ASSERT_EQ(other.exit_code, 0) << other.err;
+  EXPECT_EQ(Lines(other.out), Lines(made.out));
+  EXPECT_THAT(other.err, HasSubstr("1 already stored as isomorphs, 0 from an "
+                                   "earlier run"));
+  const CliResult same = RunCli(again + " --top-work=1234");
+  ASSERT_EQ(same.exit_code, 0) << same.err;
+  EXPECT_THAT(same.err, HasSubstr("1 from an earlier run"));
   const CliResult json =
       RunCli("generate --count=1 --seed=3 --level=hard --top-work=1234 --json");
   ASSERT_EQ(json.exit_code, 0) << json.err;
