@@ -76,9 +76,10 @@ int RunBuild(const CommandArgs& args) {
   }
   if (levels.empty()) return UsageError(kName, "--levels is empty");
   RaterOptions rater_options = WithSolverFeatures({});
-  rater_options.top_work = absl::GetFlag(FLAGS_top_work);
-  if (rater_options.top_work < 0)
-    return UsageError(kName, "--top-work must be at least 0");
+  const absl::StatusOr<int64_t> top_work = TopWorkFlag();
+  if (!top_work.ok())
+    return UsageError(kName, std::string(top_work.status().message()));
+  rater_options.top_work = *top_work;
   absl::StatusOr<std::unique_ptr<Rater>> rater = Rater::Create(rater_options);
   if (!rater.ok())
     return UsageError(kName, std::string(rater.status().message()));

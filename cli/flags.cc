@@ -1,8 +1,16 @@
 #include "cli/flags.h"
 
 #include "absl/flags/flag.h"
+#include "absl/status/status.h"
 #include "deduction/registry.h"
 
+ABSL_FLAG(int64_t, top_work, sudoku::DeductionOptions::kDefaultMaxNodes,
+          "rate, serve, generate, corpus build: the work budget of each "
+          "search of SE's nested forcing "
+          "chains in the walk for top_er, in literal expansions (9x9 puzzles "
+          "above SE 9.0; 0 = none); "
+          "past it the search stops and a walk left stuck gets the trial "
+          "estimate. A rating parameter: counted, not timed");
 ABSL_FLAG(bool, json, false,
           "Machine output: one JSON object per puzzle (protobuf JSON mapping)");
 ABSL_FLAG(std::string, shape, "",
@@ -39,3 +47,14 @@ ABSL_FLAG(double, max_puzzle_seconds,
           "it the puzzle is reported as out of time; 0 = no bound");
 ABSL_FLAG(int, runs, 10, "Runs per puzzle for stochastic solvers");
 ABSL_FLAG(std::string, out, "", "Output file or directory");
+
+namespace sudoku::cli {
+
+absl::StatusOr<int64_t> TopWorkFlag() {
+  const int64_t top_work = absl::GetFlag(FLAGS_top_work);
+  if (top_work < 0)
+    return absl::InvalidArgumentError("--top-work must be at least 0");
+  return top_work;
+}
+
+}  // namespace sudoku::cli

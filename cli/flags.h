@@ -7,6 +7,7 @@
 #include <string>
 
 #include "absl/flags/declare.h"
+#include "absl/status/statusor.h"
 
 ABSL_DECLARE_FLAG(bool, json);
 ABSL_DECLARE_FLAG(std::string, shape);
@@ -23,8 +24,16 @@ ABSL_DECLARE_FLAG(std::string, techniques);
 ABSL_DECLARE_FLAG(bool, no_uniqueness);
 ABSL_DECLARE_FLAG(double, max_puzzle_seconds);
 ABSL_DECLARE_FLAG(int64_t, max_nodes);  // validate_command.cc
-ABSL_DECLARE_FLAG(int64_t, top_work);   // rate_command.cc
+ABSL_DECLARE_FLAG(int64_t, top_work);
 ABSL_DECLARE_FLAG(int, runs);
 ABSL_DECLARE_FLAG(std::string, out);
+
+namespace sudoku::cli {
+
+// --top-work (rate, serve, generate, corpus build: the rater's budget for
+// the top); InvalidArgument "--top-work must be at least 0" when negative.
+absl::StatusOr<int64_t> TopWorkFlag();
+
+}  // namespace sudoku::cli
 
 #endif  // SUDOKU_CLI_FLAGS_H_

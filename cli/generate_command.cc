@@ -118,9 +118,10 @@ int RunGenerate(const CommandArgs& args) {
   std::unique_ptr<Rater> rater;
   const bool stochastic = absl::GetFlag(FLAGS_stochastic);
   RaterOptions rater_options = WithSolverFeatures({});
-  rater_options.top_work = absl::GetFlag(FLAGS_top_work);
-  if (rater_options.top_work < 0)
-    return UsageError("generate", "--top-work must be at least 0");
+  const absl::StatusOr<int64_t> top_work = TopWorkFlag();
+  if (!top_work.ok())
+    return UsageError("generate", std::string(top_work.status().message()));
+  rater_options.top_work = *top_work;
   if (target.active() || to_db || stochastic) {
     absl::StatusOr<std::unique_ptr<Rater>> made = Rater::Create(rater_options);
     if (!made.ok())

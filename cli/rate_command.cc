@@ -36,13 +36,6 @@ ABSL_FLAG(bool, no_stochastic, false,
           "rate: skip the stochastic solvers (no solver_success; the score and "
           "level do not "
           "use them, and an ordinary puzzle rates about 25x faster)");
-ABSL_FLAG(int64_t, top_work, sudoku::DeductionOptions::kDefaultMaxNodes,
-          "rate, serve, generate, corpus build: the work budget of each "
-          "search of SE's nested forcing "
-          "chains in the walk for top_er, in literal expansions (9x9 puzzles "
-          "above SE 9.0; 0 = none); "
-          "past it the search stops and a walk left stuck gets the trial "
-          "estimate. A rating parameter: counted, not timed");
 ABSL_FLAG(
     bool, rerate, false,
     "rate --db: rate again even when the store holds a rating of this puzzle");
@@ -117,9 +110,10 @@ int RunRate(const CommandArgs& args) {
   rater_options.max_nodes = absl::GetFlag(FLAGS_max_nodes);
   if (rater_options.max_nodes < 0)
     return UsageError("rate", "--max-nodes must be at least 0");
-  rater_options.top_work = absl::GetFlag(FLAGS_top_work);
-  if (rater_options.top_work < 0)
-    return UsageError("rate", "--top-work must be at least 0");
+  const absl::StatusOr<int64_t> top_work = TopWorkFlag();
+  if (!top_work.ok())
+    return UsageError("rate", std::string(top_work.status().message()));
+  rater_options.top_work = *top_work;
   rater_options.stochastic = absl::GetFlag(FLAGS_no_stochastic)
                                  ? StochasticUse::kIfModelUses
                                  : StochasticUse::kAlways;

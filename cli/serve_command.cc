@@ -69,9 +69,10 @@ int RunServe(const CommandArgs& args) {
     options.service.max_seconds = absl::GetFlag(FLAGS_max_seconds);
   if (absl::GetFlag(FLAGS_max_nodes) > 0)
     options.service.max_nodes = absl::GetFlag(FLAGS_max_nodes);
-  options.service.top_work = absl::GetFlag(FLAGS_top_work);
-  if (options.service.top_work < 0)
-    return UsageError("serve", "--top-work must be at least 0");
+  const absl::StatusOr<int64_t> top_work = TopWorkFlag();
+  if (!top_work.ok())
+    return UsageError("serve", std::string(top_work.status().message()));
+  options.service.top_work = *top_work;
   for (absl::string_view s :
        absl::StrSplit(absl::GetFlag(FLAGS_shapes), ',', absl::SkipEmpty()))
     options.service.shapes.emplace_back(s);
