@@ -939,8 +939,7 @@ class SeSearch {
         dynamic_(dynamic),
         plus_(!inner.empty()),
         chainer_(board, dynamic, inner, num_basics, group_ends),
-        outer_(tl_outer_board.board),
-        outer_id_(tl_outer_board.id) {
+        outer_(tl_outer_board) {
     const size_t cands = static_cast<size_t>(shape_.num_cells() * n_);
     memo_begin_.assign(cands, -1);
     memo_end_.assign(cands, 0);
@@ -1004,9 +1003,10 @@ class SeSearch {
     // What lost candidates between the outer board and this grid.
     cell_lost_.assign(static_cast<size_t>(shape_.num_cells()), 0);
     place_lost_.assign(static_cast<size_t>(shape_.num_units() * n_), 0);
-    for (int c = 0; c < shape_.num_cells() && outer_ != nullptr; ++c) {
-      if (outer_->value(c) != 0) continue;
-      const CandidateSet lost = outer_->candidates(c).Without(
+    const Board* const outer = outer_.board;
+    for (int c = 0; c < shape_.num_cells() && outer != nullptr; ++c) {
+      if (outer->value(c) != 0) continue;
+      const CandidateSet lost = outer->candidates(c).Without(
           board_.value(c) == 0 ? board_.candidates(c) : CandidateSet());
       if (lost.empty()) continue;
       cell_lost_[static_cast<size_t>(c)] = 1;
@@ -1015,9 +1015,9 @@ class SeSearch {
     }
     // Static: the steps no run of which can give parents are skipped
     // (MayTouch).
-    skip_untouched_ = outer_ != nullptr && !dynamic_;
+    skip_untouched_ = outer != nullptr && !dynamic_;
     if (skip_untouched_) {
-      tl_outer_reach.Reset(*outer_, outer_id_);
+      tl_outer_reach.Reset(*outer, outer_.id);
       // The candidates whose "off" may turn one on through a lost cause:
       // those of a lost cell with two, and a digit's in a unit that lost
       // places of it and has two.
@@ -1045,7 +1045,7 @@ class SeSearch {
     std::stable_sort(
         all.begin(), all.end(),
         [](const Candidate& a, const Candidate& b) { return a.key < b.key; });
-    if (outer_ == nullptr) {
+    if (outer == nullptr) {
       for (const Candidate& c : all)
         if (std::optional<Deduction> step = Build(c)) out->push_back(*step);
       return;
@@ -1549,12 +1549,11 @@ class SeSearch {
   std::vector<uint64_t> useful_, common_;
   std::vector<int> results_, branches_, comps_;
   std::vector<NestedSeen> counted_;  // comps_[i]'s nested steps
-  // RunNoted's: the outer board (tl_outer_board when made; nullptr: list
-  // every step), the notes (nullptr outside RunAll), what lost candidates
-  // (cells; places by unit * N + digit - 1), and per results_ entry whether
-  // it has parents.
-  const Board* const outer_;
-  const size_t outer_id_;  // its BoardKey's hash
+  // RunNoted's: the outer board and its id (tl_outer_board when made;
+  // board nullptr: list every step), the notes (nullptr outside RunAll),
+  // what lost candidates (cells; places by unit * N + digit - 1), and per
+  // results_ entry whether it has parents.
+  const OuterBoard outer_;
   // RunNoted: whether steps that cannot have parents are skipped, and the
   // candidates whose "off" may turn one on through a lost cause (MayTouch).
   bool skip_untouched_ = false;
