@@ -255,6 +255,35 @@ class Chainer {
   int Lit(int cell, int d, bool on) const {
     return 2 * (cell * n_ + d - 1) + (on ? 1 : 0);
   }
+
+  // Runs shared between grids (dynamic, no inner techniques). A run reads
+  // of its grid only the candidates of the cells whose literals it expands
+  // and, for each such literal, its digit's places in the cell's units; a
+  // run on another grid that differs in none of those sets the same
+  // literals in the same order, with the same causes and parents, and
+  // counts the same work.
+  //
+  // The bits of what a run reads, and of what two grids differ in: cell c
+  // is bit c, digit d's places in unit u bit num_cells + Place(u, d).
+  size_t ReadWords() const {
+    return (static_cast<size_t>(shape_.num_cells() + shape_.num_units() * n_) +
+            63) /
+           64;
+  }
+  // This chainer (on an outer board, see OuterRuns) keeps with each run
+  // what it read.
+  void TrackReads() {
+    track_reads_ = true;
+    reads_.assign(ReadWords(), 0);
+    tried_.assign(stamp_.size(), 0);
+  }
+  // Runs from `outer` (a tracking chainer on a grid this one's grid is, but
+  // for the cells and places marked in `lost`, bits as ReadWords) serve
+  // this one where they read nothing marked.
+  void ShareRuns(Chainer* outer, std::vector<uint64_t> lost) {
+    outer_ = outer;
+    lost_ = std::move(lost);
+  }
   int CellOf(int lit) const {
     return cand_cell_[static_cast<size_t>(lit >> 1)];
   }
@@ -274,15 +303,24 @@ class Chainer {
   // completed is kept (Keep) and a repeat restores it (Restore), counting
   // the work the run counted, when that work fits in what is left of the
   // budget (otherwise it runs, and may be cut short as before).
+  //
+  // A chainer that shares the runs of one on its outer board (ShareRuns)
+  // restores from there a run that reads nothing the two grids differ in.
   bool Run(int start) {
     if (inner_.empty()) {
+      const Chainer* from = this;
+      const KeptRun* r = nullptr;
       const int k = kept_of_[static_cast<size_t>(start)];
       if (k >= 0) {
-        const KeptRun& r = kept_[static_cast<size_t>(k)];
-        if (tl_work.limit <= 0 || tl_work.used + r.work <= tl_work.limit) {
-          Restore(r);
-          return r.clash >= 0;
-        }
+        r = &kept_[static_cast<size_t>(k)];
+      } else if (outer_ != nullptr) {
+        r = outer_->CleanRun(start, lost_);
+        from = outer_;
+      }
+      if (r != nullptr &&
+          (tl_work.limit <= 0 || tl_work.used + r->work <= tl_work.limit)) {
+        Restore(*from, *r);
+        return r->clash >= 0;
       }
     }
     const int64_t work_before = work_;
@@ -306,6 +344,7 @@ class Chainer {
       cands_ = base_cands_;
       where_ = base_where_;
     }
+    if (track_reads_) reads_.assign(reads_.size(), 0);
     if (!Add(start, nullptr, 0)) return RunEnd::kClash;
     size_t on_head = 0, off_head = 0;
     while (true) {
@@ -349,16 +388,19 @@ class Chainer {
       kept_counts_.push_back(pcount_[l]);
     }
     kept_parents_.insert(kept_parents_.end(), pool_.begin(), pool_.end());
+    if (track_reads_)
+      kept_reads_.insert(kept_reads_.end(), reads_.begin(), reads_.end());
   }
-  // Puts back the state `r`'s run ended in, as that run would (the same
+  // Puts back the state `r`'s run (kept by `from`: this chainer, or the
+  // one whose runs it shares) ended in, as that run would (the same
   // literals set, in order, with their causes and parents) and counts its
   // work.
-  void Restore(const KeptRun& r) {
+  void Restore(const Chainer& from, const KeptRun& r) {
     ++gen_;
     const size_t size = static_cast<size_t>(r.size);
-    const int* const lits = &kept_lits_[r.begin];
-    const int* const causes = &kept_causes_[r.begin];
-    const int* const counts = &kept_counts_[r.begin];
+    const int* const lits = &from.kept_lits_[r.begin];
+    const int* const causes = &from.kept_causes_[r.begin];
+    const int* const counts = &from.kept_counts_[r.begin];
     int next = 0;
     for (size_t i = 0; i < size; ++i) {
       const size_t l = static_cast<size_t>(lits[i]);
@@ -371,10 +413,10 @@ class Chainer {
       pos_[l] = static_cast<int>(i);
       order_[i] = lits[i];
     }
-    pool_.assign(
-        kept_parents_.begin() + static_cast<std::ptrdiff_t>(r.parents_begin),
-        kept_parents_.begin() + static_cast<std::ptrdiff_t>(r.parents_begin) +
-            next);
+    pool_.assign(from.kept_parents_.begin() +
+                     static_cast<std::ptrdiff_t>(r.parents_begin),
+                 from.kept_parents_.begin() +
+                     static_cast<std::ptrdiff_t>(r.parents_begin) + next);
     num_order_ = size;
     num_on_ = num_off_ = 0;
     clash_ = r.clash;
@@ -382,6 +424,28 @@ class Chainer {
     nested_keys_.clear();
     work_ += r.work;
     tl_work.used += r.work;
+  }
+  // The kept run from `start` (made the first time it is asked, counted
+  // apart from the thread's work), when it read nothing marked in `lost`;
+  // nullptr otherwise, or when it was not kept.
+  const KeptRun* CleanRun(int start, const std::vector<uint64_t>& lost) {
+    int k = kept_of_[static_cast<size_t>(start)];
+    if (k < 0) {
+      char& tried = tried_[static_cast<size_t>(start)];
+      if (tried != 0) return nullptr;
+      tried = 1;
+      const NestedWork work = tl_work;
+      tl_work = {0, 0, work.depth};
+      Run(start);
+      tl_work = work;
+      k = kept_of_[static_cast<size_t>(start)];
+      if (k < 0) return nullptr;
+    }
+    const size_t words = reads_.size();
+    const uint64_t* const reads = &kept_reads_[static_cast<size_t>(k) * words];
+    for (size_t w = 0; w < words; ++w)
+      if ((reads[w] & lost[w]) != 0) return nullptr;
+    return &kept_[static_cast<size_t>(k)];
   }
 
  public:
@@ -757,6 +821,17 @@ class Chainer {
     return true;
   }
 
+  // Marks what expanding a literal of `cell` and digit `d` reads (see
+  // ReadWords).
+  void MarkRead(int cell, int d) {
+    const auto mark = [this](size_t bit) {
+      reads_[bit / 64] |= uint64_t{1} << (bit % 64);
+    };
+    mark(static_cast<size_t>(cell));
+    for (int u : Units(cell))
+      mark(static_cast<size_t>(shape_.num_cells()) + Place(u, d));
+  }
+
   // The bit of `cell` in the places masks of its k-th unit (Units).
   uint32_t PosBit(int cell, size_t k) const {
     return cell_units_[static_cast<size_t>(cell)].self[k];
@@ -764,6 +839,7 @@ class Chainer {
 
   bool ExpandOn(int lit) {
     const int cell = CellOf(lit), d = DigitOf(lit);
+    if (track_reads_) MarkRead(cell, d);
     const CandidateSet cs =
         dynamic_ ? cands_[static_cast<size_t>(cell)] : board_.candidates(cell);
     for (int e : cs)
@@ -819,6 +895,7 @@ class Chainer {
       }
       return true;
     }
+    if (track_reads_) MarkRead(cell, d);
     CandidateSet& cs = cands_[static_cast<size_t>(cell)];
     cs = cs.Without(CandidateSet::Of(d));
     for (size_t k = 0; k < 3; ++k)
@@ -923,7 +1000,48 @@ class Chainer {
   std::vector<int> kept_of_;
   std::vector<KeptRun> kept_;
   std::vector<int> kept_lits_, kept_causes_, kept_counts_, kept_parents_;
+  // Shared runs (see ReadWords). Tracking: this run's reads, each kept
+  // run's (ReadWords() words each, in kept_'s order), and per start
+  // literal whether CleanRun ran it. Sharing: the outer board's chainer
+  // and what the grids differ in.
+  bool track_reads_ = false;
+  std::vector<uint64_t> reads_, kept_reads_;
+  std::vector<char> tried_;
+  Chainer* outer_ = nullptr;
+  std::vector<uint64_t> lost_;
 };
+
+// The outer board's chainer whose runs the lean dynamic searches on its
+// branches' grids share (Chainer::ShareRuns), kept per thread while the
+// outer board stays the same.
+class OuterRuns {
+ public:
+  Chainer& For(const Board& board) {
+    if (chainer_ == nullptr || !Same(board)) {
+      chainer_.reset();
+      board_.emplace(board);
+      chainer_ = std::make_unique<Chainer>(*board_, /*dynamic=*/true, kNoInner,
+                                           0, kNoGroups);
+      chainer_->TrackReads();
+    }
+    return *chainer_;
+  }
+
+ private:
+  bool Same(const Board& board) const {
+    if (&board.shape() != &board_->shape()) return false;
+    for (int c = 0; c < board.shape().num_cells(); ++c)
+      if (board.value(c) != board_->value(c) ||
+          board.candidates(c) != board_->candidates(c))
+        return false;
+    return true;
+  }
+  static inline const std::vector<std::unique_ptr<Technique>> kNoInner;
+  static inline const std::vector<size_t> kNoGroups;
+  std::optional<Board> board_;
+  std::unique_ptr<Chainer> chainer_;
+};
+thread_local OuterRuns tl_outer_runs;
 
 // The search of one Find(): every step SE's producer lists, keeping the
 // least (rating, complexity, order found).
@@ -931,13 +1049,15 @@ class SeSearch {
  public:
   SeSearch(const Technique& technique, const Board& board, bool dynamic,
            const std::vector<std::unique_ptr<Technique>>& inner,
-           size_t num_basics, const std::vector<size_t>& group_ends)
+           size_t num_basics, const std::vector<size_t>& group_ends,
+           bool share_runs)
       : technique_(technique),
         board_(board),
         shape_(board.shape()),
         n_(board.shape().size()),
         dynamic_(dynamic),
         plus_(!inner.empty()),
+        share_runs_(share_runs),
         chainer_(board, dynamic, inner, num_basics, group_ends),
         outer_(tl_outer_board) {
     const size_t cands = static_cast<size_t>(shape_.num_cells() * n_);
@@ -1012,6 +1132,20 @@ class SeSearch {
       cell_lost_[static_cast<size_t>(c)] = 1;
       for (int u : shape_.UnitsOf(c))
         for (int d : lost) place_lost_[static_cast<size_t>(u * n_ + d - 1)] = 1;
+    }
+    // Dynamic without inner techniques: runs the outer board's chainer
+    // made serve where they read nothing the grids differ in.
+    if (outer != nullptr && dynamic_ && !plus_ && share_runs_) {
+      Chainer& shared = tl_outer_runs.For(*outer);
+      std::vector<uint64_t> lost(shared.ReadWords(), 0);
+      const auto mark = [&lost](size_t bit) {
+        lost[bit / 64] |= uint64_t{1} << (bit % 64);
+      };
+      for (size_t c = 0; c < cell_lost_.size(); ++c)
+        if (cell_lost_[c] != 0) mark(c);
+      for (size_t p = 0; p < place_lost_.size(); ++p)
+        if (place_lost_[p] != 0) mark(cell_lost_.size() + p);
+      chainer_.ShareRuns(&shared, std::move(lost));
     }
     // Static: the steps no run of which can give parents are skipped
     // (MayTouch).
@@ -1530,6 +1664,7 @@ class SeSearch {
   const int n_;
   const bool dynamic_;
   const bool plus_;
+  const bool share_runs_;  // see SeForcingChains::ShareOuterRuns
   Chainer chainer_;
   std::optional<Deduction> best_;
   std::tuple<double, int, int, int> best_key_{0.0, 0, 0, 0};
@@ -1590,6 +1725,13 @@ SeForcingChains::SeForcingChains(TechniqueId tid, bool dynamic, int level)
   if (level >= 5) add({TechniqueId::kNestedChainForcing});
 }
 
+void SeForcingChains::ShareOuterRuns(bool on) {
+  share_runs_ = on;
+  for (const std::unique_ptr<Technique>& t : inner_)
+    if (auto* chains = dynamic_cast<SeForcingChains*>(t.get()))
+      chains->ShareOuterRuns(on);
+}
+
 std::optional<Deduction> SeForcingChains::Find(const Board& board) const {
   return Search(board, nullptr);
 }
@@ -1601,7 +1743,8 @@ void SeForcingChains::FindAll(const Board& board,
 
 std::optional<Deduction> SeForcingChains::Search(
     const Board& board, std::vector<Deduction>* all) const {
-  SeSearch search(*this, board, dynamic_, inner_, num_basics_, group_ends_);
+  SeSearch search(*this, board, dynamic_, inner_, num_basics_, group_ends_,
+                  share_runs_);
   const bool budget = level_ > 0;
   // An outermost search starts its own count: a level 0 search (the 8.x
   // rows) has no limit, and must not see what an earlier search on this

@@ -61,7 +61,12 @@
 // static one does not even run the cell and region steps that cannot have
 // parents there, judged from what each literal reaches on the outer
 // board; runs not made count no work). A run without inner techniques is
-// kept and restored when a search repeats it, counting the same work.
+// kept and restored when a search repeats it, counting the same work. A
+// lean search without inner techniques (se_dynamic_chains in the branches
+// of levels 4 and 5) also restores the runs made on the outer board where
+// they read nothing the two grids differ in: the candidates of the cells
+// whose literals a run expands, and those literals' digits' places in the
+// cells' units (ShareOuterRuns).
 // On boards larger than 9x9 a search stops after kMaxSeChainWork literal
 // expansions and reports the best step found so far (or none); a level 1+
 // search, nested ones included, after its work budget (SetWorkBudget).
@@ -97,6 +102,11 @@ class SeForcingChains : public Technique {
   // limit). Past it the search stops and reports the best step found so
   // far, or none (then the walk guesses).
   void SetWorkBudget(int64_t max_work) override { max_work_ = max_work; }
+  // Whether the lean searches nested in this one's branches, at any depth,
+  // restore runs made on their outer board (see above; on by default). The
+  // steps and the work counted are the same either way: off is for tests
+  // and measurements.
+  void ShareOuterRuns(bool on);
 
  private:
   // The best step on `board`, or (`all` given) every step into *all; at
@@ -107,6 +117,7 @@ class SeForcingChains : public Technique {
   bool dynamic_;
   int level_;
   int64_t max_work_ = DeductionOptions::kDefaultMaxNodes;
+  bool share_runs_ = true;
   // Applied inside the branches (level >= 1); the first num_basics_ are the
   // basic techniques, the rest forcing chains (nested steps). SE's rule k
   // is inner_[group_ends_[k-1], group_ends_[k]).

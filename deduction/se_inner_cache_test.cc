@@ -13,6 +13,7 @@
 #include "core/board.h"
 #include "core/format.h"
 #include "deduction/registry.h"
+#include "deduction/se_chaining.h"
 #include "gtest/gtest.h"
 #include "tests/testing/status_matchers.h"
 
@@ -177,6 +178,41 @@ TEST(InnerStepCacheTest, NestedChainsFindTheSameStepWithTheCacheWarm) {
       t->SetWorkBudget(budget);
       const std::optional<Deduction> warm = t->Find(*board);
       ExpectSameStep(cold, warm);
+    }
+  }
+}
+
+// The dynamic forcing chains nested in level 4's and 5's branches restore
+// runs made on the outer board where their grid differs in nothing a run
+// read (SeForcingChains::ShareOuterRuns). The steps, and the work they
+// count, are those of the searches that make every run: the same step
+// under budgets that stop the search early and late (a whole level 4 or 5
+// search takes minutes under the sanitizers). Each
+// search starts with the cache cold (another board searched just before),
+// so each makes its inner lists itself.
+TEST(InnerStepCacheTest, NestedDynamicChainsFindTheSameStepSharingRuns) {
+  absl::StatusOr<Board> board = BoardOf(kSe101);
+  ASSERT_OK(board);
+  absl::StatusOr<Board> other = BoardOf(
+      "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3"
+      "...9.8...2.....1");
+  ASSERT_OK(other);
+  for (TechniqueId tid : {TechniqueId::kNestedChainDynamic,
+                          TechniqueId::kNestedChainDynamicPlus}) {
+    std::unique_ptr<Technique> shared = MakeTechnique(tid);
+    std::unique_ptr<Technique> own = MakeTechnique(tid);
+    auto* chains = dynamic_cast<SeForcingChains*>(own.get());
+    ASSERT_NE(chains, nullptr);
+    chains->ShareOuterRuns(false);
+    for (int64_t budget : {int64_t{50'000}, int64_t{400'000}}) {
+      SCOPED_TRACE(::testing::Message() << own->id() << " budget " << budget);
+      shared->SetWorkBudget(budget);
+      own->SetWorkBudget(budget);
+      shared->Find(*other);
+      const std::optional<Deduction> with = shared->Find(*board);
+      own->Find(*other);
+      const std::optional<Deduction> without = own->Find(*board);
+      ExpectSameStep(with, without);
     }
   }
 }
