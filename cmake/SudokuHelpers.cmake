@@ -73,3 +73,14 @@ function(sudoku_cc_benchmark)
       FAIL_REGULAR_EXPRESSION "ERROR OCCURRED")
   endif()
 endfunction()
+
+# sudoku_use_allocator(target): links mimalloc into a command-line program
+# when SUDOKU_MIMALLOC is on (see the option). The shared library comes
+# before libc among the program's libraries, so the dynamic linker binds
+# malloc, free and operator new to it for the whole process, the other
+# libraries included.
+function(sudoku_use_allocator TARGET)
+  if(SUDOKU_MIMALLOC)
+    target_link_libraries(${TARGET} PRIVATE mimalloc)
+  endif()
+endfunction()
