@@ -256,7 +256,7 @@ class Chainer {
     return 2 * (cell * n_ + d - 1) + (on ? 1 : 0);
   }
 
-  // Runs shared between grids (dynamic, no inner techniques). A run reads
+  // Runs shared between grids (no inner techniques). A run reads
   // of its grid only the candidates of the cells whose literals it expands
   // and, for each such literal, its digit's places in the cell's units; a
   // run on another grid that differs in none of those sets the same
@@ -886,6 +886,7 @@ class Chainer {
 
   bool ExpandOff(int lit) {
     const int cell = CellOf(lit), d = DigitOf(lit);
+    if (track_reads_) MarkRead(cell, d);
     if (!dynamic_) {
       const size_t c = static_cast<size_t>(lit >> 1);
       if (off_begin_[c] < 0) StaticOffLinks(lit);
@@ -895,7 +896,6 @@ class Chainer {
       }
       return true;
     }
-    if (track_reads_) MarkRead(cell, d);
     CandidateSet& cs = cands_[static_cast<size_t>(cell)];
     cs = cs.Without(CandidateSet::Of(d));
     for (size_t k = 0; k < 3; ++k)
@@ -1011,35 +1011,39 @@ class Chainer {
   std::vector<uint64_t> lost_;
 };
 
-// The outer board's chainer whose runs the lean dynamic searches on its
-// branches' grids share (Chainer::ShareRuns), kept per thread while the
-// outer board stays the same.
+// The outer board's chainers (static, dynamic) whose runs the lean
+// searches without inner techniques on its branches' grids share
+// (Chainer::ShareRuns), each kept per thread while its board stays the
+// same.
 class OuterRuns {
  public:
-  Chainer& For(const Board& board) {
-    if (chainer_ == nullptr || !Same(board)) {
-      chainer_.reset();
-      board_.emplace(board);
-      chainer_ = std::make_unique<Chainer>(*board_, /*dynamic=*/true, kNoInner,
-                                           0, kNoGroups);
-      chainer_->TrackReads();
+  Chainer& For(const Board& board, bool dynamic) {
+    Slot& s = slots_[dynamic ? 1 : 0];
+    if (s.chainer == nullptr || !Same(board, *s.board)) {
+      s.chainer.reset();
+      s.board.emplace(board);
+      s.chainer =
+          std::make_unique<Chainer>(*s.board, dynamic, kNoInner, 0, kNoGroups);
+      s.chainer->TrackReads();
     }
-    return *chainer_;
+    return *s.chainer;
   }
 
  private:
-  bool Same(const Board& board) const {
-    if (&board.shape() != &board_->shape()) return false;
-    for (int c = 0; c < board.shape().num_cells(); ++c)
-      if (board.value(c) != board_->value(c) ||
-          board.candidates(c) != board_->candidates(c))
+  static bool Same(const Board& a, const Board& b) {
+    if (&a.shape() != &b.shape()) return false;
+    for (int c = 0; c < a.shape().num_cells(); ++c)
+      if (a.value(c) != b.value(c) || a.candidates(c) != b.candidates(c))
         return false;
     return true;
   }
   static inline const std::vector<std::unique_ptr<Technique>> kNoInner;
   static inline const std::vector<size_t> kNoGroups;
-  std::optional<Board> board_;
-  std::unique_ptr<Chainer> chainer_;
+  struct Slot {
+    std::optional<Board> board;
+    std::unique_ptr<Chainer> chainer;
+  };
+  Slot slots_[2];
 };
 thread_local OuterRuns tl_outer_runs;
 
@@ -1133,10 +1137,10 @@ class SeSearch {
       for (int u : shape_.UnitsOf(c))
         for (int d : lost) place_lost_[static_cast<size_t>(u * n_ + d - 1)] = 1;
     }
-    // Dynamic without inner techniques: runs the outer board's chainer
-    // made serve where they read nothing the grids differ in.
-    if (outer != nullptr && dynamic_ && !plus_ && share_runs_) {
-      Chainer& shared = tl_outer_runs.For(*outer);
+    // Without inner techniques: runs the outer board's chainer made serve
+    // where they read nothing the grids differ in.
+    if (outer != nullptr && !plus_ && share_runs_) {
+      Chainer& shared = tl_outer_runs.For(*outer, dynamic_);
       std::vector<uint64_t> lost(shared.ReadWords(), 0);
       const auto mark = [&lost](size_t bit) {
         lost[bit / 64] |= uint64_t{1} << (bit % 64);

@@ -62,11 +62,11 @@
 // parents there, judged from what each literal reaches on the outer
 // board; runs not made count no work). A run without inner techniques is
 // kept and restored when a search repeats it, counting the same work. A
-// lean search without inner techniques (se_dynamic_chains in the branches
-// of levels 4 and 5) also restores the runs made on the outer board where
-// they read nothing the two grids differ in: the candidates of the cells
-// whose literals a run expands, and those literals' digits' places in the
-// cells' units (ShareOuterRuns).
+// lean search without inner techniques (se_forcing_chains in the branches
+// of level 3, se_dynamic_chains in those of levels 4 and 5) also restores
+// the runs made on the outer board where they read nothing the two grids
+// differ in: the candidates of the cells whose literals a run expands, and
+// those literals' digits' places in the cells' units (ShareOuterRuns).
 // On boards larger than 9x9 a search stops after kMaxSeChainWork literal
 // expansions and reports the best step found so far (or none); a level 1+
 // search, nested ones included, after its work budget (SetWorkBudget).

@@ -182,23 +182,24 @@ TEST(InnerStepCacheTest, NestedChainsFindTheSameStepWithTheCacheWarm) {
   }
 }
 
-// The dynamic forcing chains nested in level 4's and 5's branches restore
-// runs made on the outer board where their grid differs in nothing a run
-// read (SeForcingChains::ShareOuterRuns). The steps, and the work they
-// count, are those of the searches that make every run: the same step
+// The forcing chains nested in the branches of levels 3 (static), 4 and 5
+// (dynamic) restore runs made on the outer board where their grid differs
+// in nothing a run read (SeForcingChains::ShareOuterRuns). The steps, and the
+// work they count, are those of the searches that make every run: the same step
 // under budgets that stop the search early and late (a whole level 4 or 5
 // search takes minutes under the sanitizers). Each
 // search starts with the cache cold (another board searched just before),
 // so each makes its inner lists itself.
-TEST(InnerStepCacheTest, NestedDynamicChainsFindTheSameStepSharingRuns) {
+TEST(InnerStepCacheTest, NestedChainsFindTheSameStepSharingRuns) {
   absl::StatusOr<Board> board = BoardOf(kSe101);
   ASSERT_OK(board);
   absl::StatusOr<Board> other = BoardOf(
       "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3"
       "...9.8...2.....1");
   ASSERT_OK(other);
-  for (TechniqueId tid : {TechniqueId::kNestedChainDynamic,
-                          TechniqueId::kNestedChainDynamicPlus}) {
+  for (TechniqueId tid :
+       {TechniqueId::kNestedChainMultiple, TechniqueId::kNestedChainDynamic,
+        TechniqueId::kNestedChainDynamicPlus}) {
     std::unique_ptr<Technique> shared = MakeTechnique(tid);
     std::unique_ptr<Technique> own = MakeTechnique(tid);
     auto* chains = dynamic_cast<SeForcingChains*>(own.get());
