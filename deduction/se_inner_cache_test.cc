@@ -26,6 +26,12 @@ constexpr const char* kSe101 =
     ".....1.....7.2.....9.6.8..5..1..7....6.9....42.9.........8...59.8.."
     "..4....6.3...8";
 
+// Another puzzle, searched between two searches of kSe101 so that the
+// second starts with the cache cold.
+constexpr const char* kOther =
+    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3"
+    "...9.8...2.....1";
+
 absl::StatusOr<Board> BoardOf(const char* puzzle) {
   absl::StatusOr<Grid> grid = ParseGrid(puzzle);
   if (!grid.ok()) return grid.status();
@@ -94,9 +100,7 @@ TEST(InnerStepCacheTest, ResetKeepsEntriesAlongAWalkOnly) {
   EXPECT_EQ(cache.size(), 0u);
   EXPECT_EQ(cache.Find("grid", 0, 0), nullptr);
   ASSERT_NE(cache.Insert("grid", &steps, 5), nullptr);
-  absl::StatusOr<Board> other = BoardOf(
-      "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3"
-      "...9.8...2.....1");
+  absl::StatusOr<Board> other = BoardOf(kOther);
   ASSERT_OK(other);
   cache.Reset(*other);
   EXPECT_EQ(cache.size(), 0u);
@@ -160,9 +164,7 @@ void ExpectSameStep(const std::optional<Deduction>& a,
 TEST(InnerStepCacheTest, NestedChainsFindTheSameStepWithTheCacheWarm) {
   absl::StatusOr<Board> board = BoardOf(kSe101);
   ASSERT_OK(board);
-  absl::StatusOr<Board> other = BoardOf(
-      "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3"
-      "...9.8...2.....1");
+  absl::StatusOr<Board> other = BoardOf(kOther);
   ASSERT_OK(other);
   for (TechniqueId tid : {TechniqueId::kDynamicForcingChainPlus,
                           TechniqueId::kNestedChainMultiple}) {
@@ -184,18 +186,16 @@ TEST(InnerStepCacheTest, NestedChainsFindTheSameStepWithTheCacheWarm) {
 
 // The forcing chains nested in the branches of levels 3 (static), 4 and 5
 // (dynamic) restore runs made on the outer board where their grid differs
-// in nothing a run read (SeForcingChains::ShareOuterRuns). The steps, and the
-// work they count, are those of the searches that make every run: the same step
-// under budgets that stop the search early and late (a whole level 4 or 5
-// search takes minutes under the sanitizers). Each
-// search starts with the cache cold (another board searched just before),
-// so each makes its inner lists itself.
+// in nothing a run read (SeForcingChains::ShareOuterRuns). The steps, and
+// the work they count, are those of the searches that make every run: the
+// same step under budgets that stop the search early and late (a whole
+// level 4 or 5 search takes minutes under the sanitizers). Each search
+// starts with the cache cold (another board searched just before), so
+// each makes its inner lists itself.
 TEST(InnerStepCacheTest, NestedChainsFindTheSameStepSharingRuns) {
   absl::StatusOr<Board> board = BoardOf(kSe101);
   ASSERT_OK(board);
-  absl::StatusOr<Board> other = BoardOf(
-      "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3"
-      "...9.8...2.....1");
+  absl::StatusOr<Board> other = BoardOf(kOther);
   ASSERT_OK(other);
   for (TechniqueId tid :
        {TechniqueId::kNestedChainMultiple, TechniqueId::kNestedChainDynamic,
