@@ -11,7 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -102,6 +104,14 @@ TEST(RateCliTest, TopWorkBoundsTheNestedChains) {
   // Extreme is top_er >= 9.0 (rater/rater.h, kTopUnsolvedEr).
   EXPECT_GE(std::stod(top_er), 9.0);
   EXPECT_NE(top_er, JsonNumber(r.out, "er"));
+  // The text line shows it after the hardest technique, one decimal.
+  const CliResult text = RunCli("rate --no-stochastic --top-work=1 " + hardest);
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  const std::vector<std::string> cols =
+      absl::StrSplit(absl::StripTrailingAsciiWhitespace(text.out), '\t');
+  ASSERT_GE(cols.size(), 7u) << text.out;
+  EXPECT_EQ(cols[6], absl::StrFormat("SE ladder ER %.1f", std::stod(top_er)))
+      << text.out;
   EXPECT_THAT(RunCli("rate --help").out, HasSubstr("--top-work"));
   const CliResult bad = RunCli("rate --top-work=-1 " + hardest);
   EXPECT_EQ(bad.exit_code, 2);
@@ -119,6 +129,12 @@ TEST(RateCliTest, TopErIsTheTracesErBelowTheTop) {
   ASSERT_EQ(nine.exit_code, 0) << nine.err;
   ASSERT_FALSE(JsonNumber(nine.out, "er").empty()) << nine.out;
   EXPECT_EQ(JsonNumber(nine.out, "top_er"), JsonNumber(nine.out, "er"));
+  // Equal to the ER, the text line does not repeat it.
+  const CliResult text =
+      RunCli("rate --no-stochastic " + std::string(testing::kWikiPuzzle));
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_THAT(text.out, HasSubstr("\tER ")) << text.out;
+  EXPECT_THAT(text.out, Not(HasSubstr("SE ladder ER"))) << text.out;
   const CliResult six = RunCli(
       "rate --json --no-stochastic ......65......315.2..6.......4..6...");
   ASSERT_EQ(six.exit_code, 0) << six.err;

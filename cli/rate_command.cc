@@ -71,6 +71,10 @@ void Print(const RateOutput& out, bool json) {
         "%s\t%s\tscore %.2f\t~%.1f min\tER %.1f EP %.1f ED %.1f\t%s",
         out.where(), out.level(), out.score(), out.expected_minutes(), out.er(),
         out.ep(), out.ed(), out.hardest_technique());
+    // At the top the trace's ER (20.0 for a guess) is not SE's: the
+    // rater's estimate of SE's ER follows as a column of its own.
+    if (out.top_er() > 0 && out.top_er() != out.er())
+      std::cout << absl::StrFormat("\tSE ladder ER %.1f", out.top_er());
     if (!out.solver_success().empty()) {
       std::vector<std::string> parts;
       for (const auto& [solver, rate] : out.solver_success()) {
@@ -244,7 +248,9 @@ Command RateCommand() {
       "ER\n"
       "where the puzzle reaches the top (the trace's ER 'er' rates a guess "
       "20.0),\n"
-      "else the trace's ER.",
+      "else the trace's ER. The text line shows it after the hardest "
+      "technique,\n"
+      "as 'SE ladder ER x', where it differs from the trace's ER.",
       {"json", "explain", "jobs", "shape", "techniques", "no_uniqueness", "db",
        "rerate", "no_stochastic", "max_puzzle_seconds", "max_nodes",
        "top_work"},
