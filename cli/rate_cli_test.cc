@@ -112,6 +112,19 @@ TEST(RateCliTest, TopWorkBoundsTheNestedChains) {
   ASSERT_GE(cols.size(), 7u) << text.out;
   EXPECT_EQ(cols[6], absl::StrFormat("SE ladder ER %.1f", std::stod(top_er)))
       << text.out;
+  // So do a stored rating's line and `show`.
+  const std::string db = UniqueTempPath("top.db");
+  const std::string stored_args =
+      absl::StrCat("rate --no-stochastic --top-work=1 --db=", db, " ", hardest);
+  ASSERT_EQ(RunCli(stored_args).exit_code, 0);
+  const CliResult stored = RunCli(stored_args);
+  ASSERT_EQ(stored.exit_code, 0) << stored.err;
+  EXPECT_THAT(stored.out, HasSubstr("(stored rating of db #1)"));
+  EXPECT_THAT(stored.out, HasSubstr(cols[6])) << stored.out;
+  const CliResult shown = RunCli(absl::StrCat("show 1 --db=", db));
+  ASSERT_EQ(shown.exit_code, 0) << shown.err;
+  EXPECT_THAT(shown.out, HasSubstr(", " + cols[6] + "\n")) << shown.out;
+  std::remove(db.c_str());
   EXPECT_THAT(RunCli("rate --help").out, HasSubstr("--top-work"));
   const CliResult bad = RunCli("rate --top-work=-1 " + hardest);
   EXPECT_EQ(bad.exit_code, 2);

@@ -64,9 +64,14 @@ int RunShow(const CommandArgs& args) {
     const proto::Rating& r = ratings->back();
     std::cout << absl::StrFormat(
         "rating (%s, %d stored): level %s, score %.2f, ER/EP/ED "
-        "%.1f/%.1f/%.1f, hardest %s\n",
+        "%.1f/%.1f/%.1f, hardest %s",
         r.engine_version(), ratings->size(), r.level(), r.score(), r.er(),
         r.ep(), r.ed(), r.hardest_technique());
+    // At the top, the rater's estimate of SE's ER (rate's top_er).
+    const auto top_er = r.features().find("top_er");
+    if (top_er != r.features().end() && top_er->second != r.er())
+      std::cout << absl::StrFormat(", SE ladder ER %.1f", top_er->second);
+    std::cout << "\n";
     for (const auto& c : r.technique_counts()) {
       std::cout << "  " << c.technique_id() << " x" << c.count() << "\n";
     }
