@@ -244,10 +244,13 @@ class Rating:
         return isinstance(other, Rating) and self.to_dict() == other.to_dict()
 
     def __repr__(self) -> str:
+        # top_er where it is not er's (the top), as the CLI's text line.
+        top = (f", top_er={self.top_er}"
+               if self.top_er and self.top_er != self.er else "")
         return (f"Rating(level={self.level!r}, score={self.score:.2f}, "
                 f"expected_minutes={self.expected_minutes:.1f}, er={self.er}, "
                 f"ep={self.ep}, ed={self.ed}, "
-                f"hardest_technique={self.hardest_technique!r})")
+                f"hardest_technique={self.hardest_technique!r}{top})")
 
 
 class RatingError:

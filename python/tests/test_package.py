@@ -391,6 +391,9 @@ def test_top_work_1_grades_the_top_by_the_trial_estimate():
     assert starved.top_er != full.top_er
     assert min(full.top_er, starved.top_er) >= 9.0
     assert full.er == 20.0
+    # Its repr names top_er where it is not er (not below the top).
+    assert repr(full).endswith(f", top_er={full.top_er})")
+    assert "top_er" not in repr(sf.rate(WIKI))
     # Only the top moved: the default ladder's trace is the same.
     assert (starved.er, starved.technique_counts) == (
         full.er, full.technique_counts)
