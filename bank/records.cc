@@ -192,6 +192,10 @@ RateOutput RateOutputOf(const Grid& puzzle, const Rater& rater,
   return out;
 }
 
+bool TopErDiffers(const RateOutput& out) {
+  return out.top_er() > 0 && out.top_er() != out.er();
+}
+
 RateOutput RateOutputOfStored(const Grid& puzzle, const proto::Rating& p,
                               int64_t puzzle_id) {
   RateOutput out;

@@ -75,6 +75,10 @@ RateOutput RateOutputOf(const Grid& puzzle, const Rater& rater,
 // id `puzzle_id`.
 RateOutput RateOutputOfStored(const Grid& puzzle, const proto::Rating& stored,
                               int64_t puzzle_id);
+// Whether `out`'s top_er is worth showing beside its ER: set (9x9) and not
+// the trace's ER (the top, where ER is 20.0 for a guess). rate's text line
+// and show's rating line name it then.
+bool TopErDiffers(const RateOutput& out);
 // The steps of an explanation, as RateOutput::Step entries.
 void AddSteps(const Explanation& explanation, RateOutput& out);
 

@@ -73,7 +73,7 @@ void Print(const RateOutput& out, bool json) {
         out.ep(), out.ed(), out.hardest_technique());
     // At the top the trace's ER (20.0 for a guess) is not SE's: the
     // rater's estimate of SE's ER follows as a column of its own.
-    if (out.top_er() > 0 && out.top_er() != out.er())
+    if (bank::TopErDiffers(out))
       std::cout << absl::StrFormat("\tSE ladder ER %.1f", out.top_er());
     if (!out.solver_success().empty()) {
       std::vector<std::string> parts;

@@ -4,6 +4,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "bank/records.h"
 #include "bank/trace_rebuild.h"
 #include "cli/command.h"
 #include "cli/commands.h"
@@ -68,9 +69,9 @@ int RunShow(const CommandArgs& args) {
         r.engine_version(), ratings->size(), r.level(), r.score(), r.er(),
         r.ep(), r.ed(), r.hardest_technique());
     // At the top, the rater's estimate of SE's ER (rate's top_er).
-    const auto top_er = r.features().find("top_er");
-    if (top_er != r.features().end() && top_er->second != r.er())
-      std::cout << absl::StrFormat(", SE ladder ER %.1f", top_er->second);
+    const RateOutput out = bank::RateOutputOfStored(p->givens, r, p->id);
+    if (bank::TopErDiffers(out))
+      std::cout << absl::StrFormat(", SE ladder ER %.1f", out.top_er());
     std::cout << "\n";
     for (const auto& c : r.technique_counts()) {
       std::cout << "  " << c.technique_id() << " x" << c.count() << "\n";
