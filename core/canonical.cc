@@ -376,6 +376,10 @@ absl::StatusOr<std::string> CanonicalKey(const Grid& puzzle,
   return ToLine(canonical);
 }
 
+std::string CanonicalKeyOf(const Canonical& canonical) {
+  return ToLine(canonical.form);
+}
+
 GridTransform::GridTransform(const Shape& shape, bool transpose,
                              std::vector<int> row_order,
                              std::vector<int> col_order,

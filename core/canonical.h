@@ -149,6 +149,8 @@ absl::StatusOr<Canonical> Canonicalize(const Grid& puzzle,
 // puzzles (unique together with the shape, since 2x3 and 3x2 share a length).
 absl::StatusOr<std::string> CanonicalKey(const Grid& puzzle,
                                          const CanonicalOptions& options = {});
+// The same key from a canonical form already made (Canonicalize's).
+std::string CanonicalKeyOf(const Canonical& canonical);
 
 // A uniformly drawn element of the symmetry group applied to `grid`: random
 // transposition (square boxes only), band and row-in-band orders, stack and

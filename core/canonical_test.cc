@@ -140,6 +140,10 @@ TEST(CanonicalTest, IsomorphsShareTheKey9x9) {
   for (const Grid& p : puzzles) {
     absl::StatusOr<std::string> key = CanonicalKey(p);
     ASSERT_THAT(key, IsOk());
+    // The key of a canonical form already made is the same.
+    absl::StatusOr<Canonical> canonical = Canonicalize(p);
+    ASSERT_THAT(canonical, IsOk());
+    EXPECT_EQ(CanonicalKeyOf(*canonical), *key);
     for (int t = 0; t < 4; ++t) {
       const Grid iso = RandomIsomorph(p, rng);
       EXPECT_THAT(CanonicalKey(iso), ::sudoku::testing::IsOkAndHolds(*key))

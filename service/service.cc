@@ -309,7 +309,7 @@ Answer Service::RateOnWorker(Worker& w, const Grid& puzzle,
   // rater (ResourceExhausted for some near-empty large grids).
   const absl::StatusOr<Canonical> canonical = Canonicalize(puzzle);
   const absl::StatusOr<std::string> key =
-      canonical.ok() ? absl::StatusOr<std::string>(ToLine(canonical->form))
+      canonical.ok() ? absl::StatusOr<std::string>(CanonicalKeyOf(*canonical))
                      : canonical.status();
   // The bank first: a stored puzzle was proven unique when it was stored.
   if (w.bank != nullptr) {
