@@ -278,11 +278,16 @@ class Chainer {
     tried_.assign(stamp_.size(), 0);
   }
   // Runs from `outer` (a tracking chainer on a grid this one's grid is, but
-  // for the cells and places marked in `lost`, bits as ReadWords) serve
-  // this one where they read nothing marked.
-  void ShareRuns(Chainer* outer, std::vector<uint64_t> lost) {
+  // for the cells marked in `cell_lost` and the places, by Place, marked in
+  // `place_lost`) serve this one where they read nothing marked.
+  void ShareRuns(Chainer* outer, const std::vector<char>& cell_lost,
+                 const std::vector<char>& place_lost) {
     outer_ = outer;
-    lost_ = std::move(lost);
+    lost_.assign(ReadWords(), 0);
+    for (size_t c = 0; c < cell_lost.size(); ++c)
+      if (cell_lost[c] != 0) SetBit(lost_, CellBit(static_cast<int>(c)));
+    for (size_t p = 0; p < place_lost.size(); ++p)
+      if (place_lost[p] != 0) SetBit(lost_, PlaceBit(p));
   }
   int CellOf(int lit) const {
     return cand_cell_[static_cast<size_t>(lit >> 1)];
@@ -824,12 +829,16 @@ class Chainer {
   // Marks what expanding a literal of `cell` and digit `d` reads (see
   // ReadWords).
   void MarkRead(int cell, int d) {
-    const auto mark = [this](size_t bit) {
-      reads_[bit / 64] |= uint64_t{1} << (bit % 64);
-    };
-    mark(static_cast<size_t>(cell));
-    for (int u : Units(cell))
-      mark(static_cast<size_t>(shape_.num_cells()) + Place(u, d));
+    SetBit(reads_, CellBit(cell));
+    for (int u : Units(cell)) SetBit(reads_, PlaceBit(Place(u, d)));
+  }
+  // Bits as ReadWords: a cell's, and a place's (by Place).
+  static size_t CellBit(int cell) { return static_cast<size_t>(cell); }
+  size_t PlaceBit(size_t place) const {
+    return static_cast<size_t>(shape_.num_cells()) + place;
+  }
+  static void SetBit(std::vector<uint64_t>& bits, size_t bit) {
+    bits[bit / 64] |= uint64_t{1} << (bit % 64);
   }
 
   // The bit of `cell` in the places masks of its k-th unit (Units).
@@ -1140,16 +1149,8 @@ class SeSearch {
     // Without inner techniques: runs the outer board's chainer made serve
     // where they read nothing the grids differ in.
     if (outer != nullptr && !plus_ && share_runs_) {
-      Chainer& shared = tl_outer_runs.For(*outer, dynamic_);
-      std::vector<uint64_t> lost(shared.ReadWords(), 0);
-      const auto mark = [&lost](size_t bit) {
-        lost[bit / 64] |= uint64_t{1} << (bit % 64);
-      };
-      for (size_t c = 0; c < cell_lost_.size(); ++c)
-        if (cell_lost_[c] != 0) mark(c);
-      for (size_t p = 0; p < place_lost_.size(); ++p)
-        if (place_lost_[p] != 0) mark(cell_lost_.size() + p);
-      chainer_.ShareRuns(&shared, std::move(lost));
+      chainer_.ShareRuns(&tl_outer_runs.For(*outer, dynamic_), cell_lost_,
+                         place_lost_);
     }
     // Static: the steps no run of which can give parents are skipped
     // (MayTouch).
