@@ -204,13 +204,8 @@ class Chainer {
         cell_units_(SeCellUnitsOf(board.shape())) {
     const size_t cells = static_cast<size_t>(shape_.num_cells());
     const size_t lits = 2 * cells * static_cast<size_t>(n_);
-    stamp_.assign(lits, 0);
+    lit_.assign(lits, LitState{});
     seen_.assign(lits, 0);
-    pbegin_.assign(lits, 0);
-    pcount_.assign(lits, 0);
-    nest_.assign(lits, -1);
-    cause_.assign(lits, kNoCause);
-    pos_.assign(lits, 0);
     kept_of_.assign(lits, -1);
     // A run sets each literal once, so no list outgrows `lits`.
     order_.resize(lits);
@@ -275,7 +270,7 @@ class Chainer {
   void TrackReads() {
     track_reads_ = true;
     reads_.assign(ReadWords(), 0);
-    tried_.assign(stamp_.size(), 0);
+    tried_.assign(lit_.size(), 0);
   }
   // Runs from `outer` (a tracking chainer on a grid this one's grid is, but
   // for the cells marked in `cell_lost` and the places, by Place, marked in
@@ -389,8 +384,8 @@ class Chainer {
     for (size_t i = 0; i < num_order_; ++i) {
       const size_t l = static_cast<size_t>(order_[i]);
       kept_lits_.push_back(order_[i]);
-      kept_causes_.push_back(cause_[l]);
-      kept_counts_.push_back(pcount_[l]);
+      kept_causes_.push_back(lit_[l].cause);
+      kept_counts_.push_back(lit_[l].pcount);
     }
     kept_parents_.insert(kept_parents_.end(), pool_.begin(), pool_.end());
     if (track_reads_)
@@ -409,13 +404,13 @@ class Chainer {
     int next = 0;
     for (size_t i = 0; i < size; ++i) {
       const size_t l = static_cast<size_t>(lits[i]);
-      stamp_[l] = gen_;
-      nest_[l] = -1;
-      cause_[l] = causes[i];
-      pbegin_[l] = next;
-      pcount_[l] = counts[i];
+      lit_[l].stamp = gen_;
+      lit_[l].nest = -1;
+      lit_[l].cause = causes[i];
+      lit_[l].pbegin = next;
+      lit_[l].pcount = counts[i];
       next += counts[i];
-      pos_[l] = static_cast<int>(i);
+      lit_[l].pos = static_cast<int>(i);
       order_[i] = lits[i];
     }
     pool_.assign(from.kept_parents_.begin() +
@@ -454,7 +449,9 @@ class Chainer {
   }
 
  public:
-  bool IsSet(int lit) const { return stamp_[static_cast<size_t>(lit)] == gen_; }
+  bool IsSet(int lit) const {
+    return lit_[static_cast<size_t>(lit)].stamp == gen_;
+  }
   // Literals in the order they were set (both of a clash included).
   absl::Span<const int> order() const {
     return absl::MakeConstSpan(order_.data(), num_order_);
@@ -488,8 +485,8 @@ class Chainer {
         if (counted->insert(NestedKeyOf(static_cast<size_t>(nest))).second)
           count += NestedComplexity(d);
       }
-      const size_t b = static_cast<size_t>(pbegin_[static_cast<size_t>(l)]);
-      for (int i = 0; i < pcount_[static_cast<size_t>(l)]; ++i)
+      const size_t b = static_cast<size_t>(lit_[static_cast<size_t>(l)].pbegin);
+      for (int i = 0; i < lit_[static_cast<size_t>(l)].pcount; ++i)
         stack_.push_back(pool_[b + static_cast<size_t>(i)]);
     }
     return count;
@@ -502,7 +499,7 @@ class Chainer {
                   const std::vector<char>& places) const {
     for (int l : anc_) {
       if (!IsOn(l)) continue;
-      const int cause = cause_[static_cast<size_t>(l)];
+      const int cause = lit_[static_cast<size_t>(l)].cause;
       if (cause == kNoCause) continue;
       if (cause < 0 ? cells[static_cast<size_t>(CellOf(l))] != 0
                     : places[Place(cause, DigitOf(l))] != 0)
@@ -528,9 +525,10 @@ class Chainer {
     chain_.clear();
     for (int l = lit;;) {
       chain_.push_back(l);
-      const int k = IsSet(l) ? pcount_[static_cast<size_t>(l)] : 0;
+      const int k = IsSet(l) ? lit_[static_cast<size_t>(l)].pcount : 0;
       if (k == 0) break;
-      l = pool_[static_cast<size_t>(pbegin_[static_cast<size_t>(l)] + k - 1)];
+      l = pool_[static_cast<size_t>(lit_[static_cast<size_t>(l)].pbegin + k -
+                                    1)];
     }
     std::string text;
     for (size_t i = chain_.size(); i-- > 0;) {
@@ -556,12 +554,13 @@ class Chainer {
     if (Ancestors(lit, &counted) < 0) return false;
     // In the order they were set.
     std::sort(anc_.begin(), anc_.end(), [this](int a, int b) {
-      return pos_[static_cast<size_t>(a)] < pos_[static_cast<size_t>(b)];
+      return lit_[static_cast<size_t>(a)].pos <
+             lit_[static_cast<size_t>(b)].pos;
     });
     for (int l : anc_) {
       d->pattern_candidates.push_back({CellOf(l), DigitOf(l)});
       const int cause =
-          l == order_[0] ? start_cause : cause_[static_cast<size_t>(l)];
+          l == order_[0] ? start_cause : lit_[static_cast<size_t>(l)].cause;
       if (IsOn(l) && cause != kNoCause)
         d->on_causes.push_back({CellOf(l), DigitOf(l), cause});
     }
@@ -779,7 +778,7 @@ class Chainer {
     return static_cast<size_t>(u * n_ + d - 1);
   }
   int NestOf(int lit) const {
-    return IsSet(lit) ? nest_[static_cast<size_t>(lit)] : -1;
+    return IsSet(lit) ? lit_[static_cast<size_t>(lit)].nest : -1;
   }
   // A nested step's own complexity: an SE chain's, or for a loop or chain
   // of ours, SE's count of its potentials (a loop's candidates; a chain's,
@@ -805,14 +804,14 @@ class Chainer {
   bool Add(int lit, const int* parents, int count, int nest = -1,
            int cause = kNoCause, bool check = true) {
     const size_t l = static_cast<size_t>(lit);
-    if (stamp_[l] == gen_) return true;
-    stamp_[l] = gen_;
-    nest_[l] = nest;
-    cause_[l] = cause;
-    pbegin_[l] = static_cast<int>(pool_.size());
-    pcount_[l] = count;
+    if (lit_[l].stamp == gen_) return true;
+    lit_[l].stamp = gen_;
+    lit_[l].nest = nest;
+    lit_[l].cause = cause;
+    lit_[l].pbegin = static_cast<int>(pool_.size());
+    lit_[l].pcount = count;
     for (int i = 0; i < count; ++i) pool_.push_back(parents[i]);
-    pos_[l] = static_cast<int>(num_order_);
+    lit_[l].pos = static_cast<int>(num_order_);
     order_[num_order_++] = lit;
     if (check && IsSet(lit ^ 1)) {
       clash_ = lit >> 1;
@@ -956,25 +955,35 @@ class Chainer {
   std::string grid_key_, cache_key_;
   // Inner steps not in tl_inner_cache (InnerFound).
   std::deque<std::vector<Deduction>> own_steps_;
-  // This run's nested steps; nest_[lit]: the one that set lit, or -1.
+  // This run's nested steps; lit_[lit].nest: the one that set lit, or -1.
   // (Inner steps live in tl_inner_cache or own_steps_, both stable while
   // this chainer runs.)
   std::vector<const Deduction*> nested_;
   // NestedKey of each of nested_, made when first asked (empty until then).
   std::vector<std::string> nested_keys_;
-  std::vector<int> nest_;
   std::vector<CellDigit> removable_;  // one inner step's (Removable)
-  std::vector<int> cause_;            // what forced each literal on (see Add)
   std::vector<char> nest_seen_;
   std::vector<int> cells_;
   int gen_ = 0, seen_gen_ = 0;
   int clash_ = -1;
   int64_t work_ = 0;
-  std::vector<int> stamp_, seen_, pbegin_, pcount_, pool_;
+  // Per literal, what a run set (Add): when (gen_), the nested step that
+  // set it (-1: none), its cause, its parents (pool_[pbegin, pbegin +
+  // pcount)) and its place in order_. One struct, so that setting a literal
+  // touches one cache line.
+  struct LitState {
+    int stamp = 0;
+    int nest = -1;
+    int cause = kNoCause;
+    int pbegin = 0;
+    int pcount = 0;
+    int pos = 0;
+  };
+  std::vector<LitState> lit_;
+  std::vector<int> seen_, pool_;
   std::vector<int> stack_, parents_, chain_;
-  // Each literal's place in order_ (set this run), and the ancestors
-  // Ancestors last visited.
-  std::vector<int> pos_, anc_;
+  // The ancestors Ancestors last visited.
+  std::vector<int> anc_;
   const std::vector<std::string>& lit_names_;  // LitName's, by literal
   // This run's literals in the order set, and its pending "on" and "off"
   // literals: the first num_order_, num_on_, num_off_ of each (sized for
