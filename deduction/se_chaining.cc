@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <climits>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -204,20 +205,31 @@ class Chainer {
         cell_units_(SeCellUnitsOf(board.shape())) {
     const size_t cells = static_cast<size_t>(shape_.num_cells());
     const size_t lits = 2 * cells * static_cast<size_t>(n_);
-    lit_.assign(lits, LitState{});
-    seen_.assign(lits, 0);
-    kept_of_.assign(lits, -1);
-    // A run sets each literal once, so no list outgrows `lits`.
-    order_.resize(lits);
-    on_q_.resize(lits);
-    off_q_.resize(lits);
-    cand_cell_.resize(lits / 2);
-    cand_digit_.resize(lits / 2);
-    for (size_t cell = 0, c = 0; cell < cells; ++cell)
-      for (int d = 1; d <= n_; ++d, ++c) {
-        cand_cell_[c] = static_cast<int>(cell);
-        cand_digit_[c] = d;
-      }
+    // The buffers of a chainer that finished on this thread, when they fit
+    // this board's literals (the number of literals gives the board's
+    // size): their stamps are older than any run of this one, their kept
+    // runs none, and the rest is overwritten before it is read.
+    Buffers b = TakeBuffers();
+    if (b.lit.size() == lits) {
+      SwapBuffers(b);
+      gen_ = b.gen;
+      seen_gen_ = b.seen_gen;
+    } else {
+      lit_.assign(lits, LitState{});
+      seen_.assign(lits, 0);
+      kept_of_.assign(lits, -1);
+      // A run sets each literal once, so no list outgrows `lits`.
+      order_.resize(lits);
+      on_q_.resize(lits);
+      off_q_.resize(lits);
+      cand_cell_.resize(lits / 2);
+      cand_digit_.resize(lits / 2);
+      for (size_t cell = 0, c = 0; cell < cells; ++cell)
+        for (int d = 1; d <= n_; ++d, ++c) {
+          cand_cell_[c] = static_cast<int>(cell);
+          cand_digit_[c] = d;
+        }
+    }
     base_cands_.resize(cells);
     for (int c = 0; c < shape_.num_cells(); ++c)
       if (board_.value(c) == 0)
@@ -245,6 +257,23 @@ class Chainer {
         for (int x : base_cands_[static_cast<size_t>(unit[p])])
           base_where_[Place(u, x)] |= uint32_t{1} << p;
     }
+  }
+
+  Chainer(const Chainer&) = delete;
+  Chainer& operator=(const Chainer&) = delete;
+  // Hands the buffers to the next chainer on this thread (GiveBuffers).
+  ~Chainer() {
+    for (const KeptRun& r : kept_) kept_of_[static_cast<size_t>(r.start)] = -1;
+    kept_.clear();
+    kept_lits_.clear();
+    kept_causes_.clear();
+    kept_counts_.clear();
+    kept_parents_.clear();
+    Buffers b;
+    SwapBuffers(b);
+    b.gen = gen_;
+    b.seen_gen = seen_gen_;
+    GiveBuffers(std::move(b));
   }
 
   int Lit(int cell, int d, bool on) const {
@@ -333,8 +362,17 @@ class Chainer {
 
  private:
   enum class RunEnd { kDone, kClash, kCut };
-  RunEnd Propagate(int start) {
+  // A new run: no literal set. (Stamps outlive a chainer in its buffers, so
+  // the count wraps over a thread's life.)
+  void NextGen() {
+    if (gen_ == INT_MAX) {
+      for (LitState& s : lit_) s.stamp = 0;
+      gen_ = 0;
+    }
     ++gen_;
+  }
+  RunEnd Propagate(int start) {
+    NextGen();
     num_order_ = num_on_ = num_off_ = 0;
     pool_.clear();
     clash_ = -1;
@@ -368,6 +406,7 @@ class Chainer {
   // kept_parents_ from parents_begin), the candidate that clashed (-1:
   // none), and the work it counted.
   struct KeptRun {
+    int start;
     size_t begin;
     int size;
     size_t parents_begin;
@@ -379,7 +418,7 @@ class Chainer {
         kept_parents_.size() + pool_.size() > kMaxKeptParents)
       return;
     kept_of_[static_cast<size_t>(start)] = static_cast<int>(kept_.size());
-    kept_.push_back({kept_lits_.size(), static_cast<int>(num_order_),
+    kept_.push_back({start, kept_lits_.size(), static_cast<int>(num_order_),
                      kept_parents_.size(), clash_, work});
     for (size_t i = 0; i < num_order_; ++i) {
       const size_t l = static_cast<size_t>(order_[i]);
@@ -396,7 +435,7 @@ class Chainer {
   // literals set, in order, with their causes and parents) and counts its
   // work.
   void Restore(const Chainer& from, const KeptRun& r) {
-    ++gen_;
+    NextGen();
     const size_t size = static_cast<size_t>(r.size);
     const int* const lits = &from.kept_lits_[r.begin];
     const int* const causes = &from.kept_causes_[r.begin];
@@ -466,6 +505,10 @@ class Chainer {
   // the work budget ran out may stop short of the first one).
   int Ancestors(int lit, NestedSeen* counted) {
     if (!IsSet(lit)) return -1;
+    if (seen_gen_ == INT_MAX) {
+      std::fill(seen_.begin(), seen_.end(), 0);
+      seen_gen_ = 0;
+    }
     ++seen_gen_;
     anc_.clear();
     stack_.assign(1, lit);
@@ -1022,6 +1065,70 @@ class Chainer {
   // run's (ReadWords() words each, in kept_'s order), and per start
   // literal whether CleanRun ran it. Sharing: the outer board's chainer
   // and what the grids differ in.
+  // What a chainer's construction would size and fill for the board's
+  // literals, kept per thread from one chainer to the next (a nested
+  // search makes thousands): the per-literal and per-candidate tables, the
+  // lists (their capacity), and the generation counts.
+  struct Buffers {
+    std::vector<LitState> lit;
+    std::vector<int> seen, kept_of, order, on_q, off_q, cand_cell, cand_digit,
+        pool, kept_lits, kept_causes, kept_counts, kept_parents;
+    std::vector<KeptRun> kept;
+    int gen = 0, seen_gen = 0;
+  };
+  // Swaps this chainer's tables and lists with `b`'s (not the counts).
+  void SwapBuffers(Buffers& b) {
+    lit_.swap(b.lit);
+    seen_.swap(b.seen);
+    kept_of_.swap(b.kept_of);
+    order_.swap(b.order);
+    on_q_.swap(b.on_q);
+    off_q_.swap(b.off_q);
+    cand_cell_.swap(b.cand_cell);
+    cand_digit_.swap(b.cand_digit);
+    pool_.swap(b.pool);
+    kept_lits_.swap(b.kept_lits);
+    kept_causes_.swap(b.kept_causes);
+    kept_counts_.swap(b.kept_counts);
+    kept_parents_.swap(b.kept_parents);
+    kept_.swap(b.kept);
+  }
+  // This thread's buffers of finished chainers: at most kMaxFreeBuffers,
+  // none holding a list of more than kMaxKeptCapacity entries (a tracking
+  // chainer's kept runs can reach megabytes).
+  static constexpr size_t kMaxFreeBuffers = 8;
+  static constexpr size_t kMaxKeptCapacity = size_t{1} << 15;
+  struct FreeBuffers {
+    FreeBuffers() { alive = true; }
+    ~FreeBuffers() { alive = false; }
+    FreeBuffers(const FreeBuffers&) = delete;
+    FreeBuffers& operator=(const FreeBuffers&) = delete;
+    std::vector<Buffers> list;
+    // Whether this thread's list exists: chainers destroyed at the
+    // thread's end, after it, drop their buffers.
+    static inline thread_local bool alive = false;
+  };
+  static FreeBuffers& Free() {
+    thread_local FreeBuffers free;
+    return free;
+  }
+  static Buffers TakeBuffers() {
+    std::vector<Buffers>& list = Free().list;
+    if (list.empty()) return Buffers{};
+    Buffers b = std::move(list.back());
+    list.pop_back();
+    return b;
+  }
+  static void GiveBuffers(Buffers b) {
+    if (!FreeBuffers::alive || Free().list.size() >= kMaxFreeBuffers) return;
+    for (std::vector<int>* v : {&b.pool, &b.kept_lits, &b.kept_causes,
+                                &b.kept_counts, &b.kept_parents})
+      if (v->capacity() > kMaxKeptCapacity) std::vector<int>().swap(*v);
+    if (b.kept.capacity() > kMaxKeptCapacity)
+      std::vector<KeptRun>().swap(b.kept);
+    Free().list.push_back(std::move(b));
+  }
+
   bool track_reads_ = false;
   std::vector<uint64_t> reads_, kept_reads_;
   std::vector<char> tried_;
