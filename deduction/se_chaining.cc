@@ -1292,6 +1292,13 @@ class SeSearch {
           if (lost) lost_bits_[cand / 64] |= uint64_t{1} << (cand % 64);
         }
       }
+      // The words holding a bit: MayTouch reads only those.
+      lost_lo_ = lost_hi_ = 0;
+      for (size_t w = 0; w < lost_bits_.size(); ++w)
+        if (lost_bits_[w] != 0) {
+          if (lost_hi_ == 0) lost_lo_ = w;
+          lost_hi_ = w + 1;
+        }
     }
     std::vector<Candidate> all;
     notes_ = &all;
@@ -1362,7 +1369,7 @@ class SeSearch {
   // board (see OuterReach); only when skip_untouched_.
   bool MayTouch(int lit) {
     const uint64_t* const offs = tl_outer_reach.Offs(lit);
-    for (size_t w = 0; w < lost_bits_.size(); ++w)
+    for (size_t w = lost_lo_; w < lost_hi_; ++w)
       if ((offs[w] & lost_bits_[w]) != 0) return true;
     return false;
   }
@@ -1626,18 +1633,21 @@ class SeSearch {
         std::none_of(branches_.begin(), branches_.end(),
                      [this](int b) { return MayTouch(b); }))
       return;
-    // The useful literals every branch's "on" run sets, as a bit set.
+    // The useful literals every branch's "on" run sets, as a bit set; its
+    // words outside [lo, hi) are zero. Every branch runs, whatever the
+    // first ones leave (a run counts its work when first made).
     common_ = useful_;
+    size_t lo = 0, hi = words_;
     for (int b : branches_) {
       bool fresh = false;
       OnRun(b >> 1, &fresh);
       const uint64_t* set =
           &memo_set_[memo_set_at_[static_cast<size_t>(b >> 1)]];
-      for (size_t w = 0; w < words_; ++w) common_[w] &= set[w];
+      for (size_t w = lo; w < hi; ++w) common_[w] &= set[w];
+      while (lo < hi && common_[lo] == 0) ++lo;
+      while (hi > lo && common_[hi - 1] == 0) --hi;
     }
-    if (std::all_of(common_.begin(), common_.end(),
-                    [](uint64_t w) { return w == 0; }))
-      return;
+    if (lo == hi) return;
     // In the order the first branch set them.
     results_.clear();
     const size_t c = static_cast<size_t>(branches_[0] >> 1);
@@ -1814,6 +1824,7 @@ class SeSearch {
   // candidates whose "off" may turn one on through a lost cause (MayTouch).
   bool skip_untouched_ = false;
   std::vector<uint64_t> lost_bits_;
+  size_t lost_lo_ = 0, lost_hi_ = 0;  // lost_bits_'s words that hold a bit
   std::vector<Candidate>* notes_ = nullptr;
   std::vector<char> cell_lost_, place_lost_, lean_parents_;
   std::vector<uint64_t> cand_bits_;  // SortCandidates, all zero between
