@@ -20,6 +20,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
+#include "absl/container/node_hash_map.h"
 #include "absl/hash/hash.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -42,8 +43,24 @@ std::string TechniqueDisplayName(const std::string& id) {
   return info != nullptr ? std::string(info->name) : id;
 }
 
-// Nested steps already counted in one step's complexity, by NestedKey.
-using NestedSeen = absl::flat_hash_set<std::string>;
+// A nested step's identity (NestedKey) and its hash, made once per step
+// and chainer (Chainer::NestedIdOf).
+struct NestedId {
+  std::string key;
+  size_t hash = 0;
+};
+struct NestedIdHash {
+  size_t operator()(const NestedId* id) const { return id->hash; }
+};
+struct NestedIdEq {
+  bool operator()(const NestedId* a, const NestedId* b) const {
+    return a == b || a->key == b->key;
+  }
+};
+// Nested steps already counted in one step's complexity: one per NestedKey
+// (two inner searches on two grids can find the same step).
+using NestedSeen =
+    absl::flat_hash_set<const NestedId*, NestedIdHash, NestedIdEq>;
 
 // What makes two nested steps the same one (SE counts each once in the
 // step that uses it): the technique, what it concludes and its pattern.
@@ -377,7 +394,7 @@ class Chainer {
     pool_.clear();
     clash_ = -1;
     nested_.clear();
-    nested_keys_.clear();
+    nested_ids_.clear();
     if (dynamic_) {
       cands_ = base_cands_;
       where_ = base_where_;
@@ -460,7 +477,7 @@ class Chainer {
     num_on_ = num_off_ = 0;
     clash_ = r.clash;
     nested_.clear();
-    nested_keys_.clear();
+    nested_ids_.clear();
     work_ += r.work;
     tl_work.used += r.work;
   }
@@ -525,7 +542,7 @@ class Chainer {
       if (nest >= 0 && !nest_seen_[static_cast<size_t>(nest)]) {
         nest_seen_[static_cast<size_t>(nest)] = 1;
         const Deduction& d = *nested_[static_cast<size_t>(nest)];
-        if (counted->insert(NestedKeyOf(static_cast<size_t>(nest))).second)
+        if (counted->insert(NestedIdOf(static_cast<size_t>(nest))).second)
           count += NestedComplexity(d);
       }
       const size_t b = static_cast<size_t>(lit_[static_cast<size_t>(l)].pbegin);
@@ -551,11 +568,19 @@ class Chainer {
     return false;
   }
 
-  // NestedKey(*nested_[i]), made once per run.
-  const std::string& NestedKeyOf(size_t i) {
-    std::string& key = nested_keys_[i];
-    if (key.empty()) key = NestedKey(*nested_[i]);
-    return key;
+  // The identity of nested_[i], made once per step (ids_) and looked up
+  // once per run (nested_ids_).
+  const NestedId* NestedIdOf(size_t i) {
+    const NestedId*& id = nested_ids_[i];
+    if (id == nullptr) {
+      const auto [it, fresh] = ids_.try_emplace(nested_[i]);
+      if (fresh) {
+        it->second.key = NestedKey(*nested_[i]);
+        it->second.hash = absl::HashOf(it->second.key);
+      }
+      id = &it->second;
+    }
+    return id;
   }
 
   const std::string& LitName(int lit) const {
@@ -724,7 +749,7 @@ class Chainer {
         }
         if (chain && used) {
           nested_.push_back(d);
-          nested_keys_.emplace_back();
+          nested_ids_.push_back(nullptr);
         }
       }
       if (more) return true;
@@ -1002,8 +1027,11 @@ class Chainer {
   // (Inner steps live in tl_inner_cache or own_steps_, both stable while
   // this chainer runs.)
   std::vector<const Deduction*> nested_;
-  // NestedKey of each of nested_, made when first asked (empty until then).
-  std::vector<std::string> nested_keys_;
+  // The identity of each of nested_, when first asked (nullptr until then),
+  // and of every inner step this chainer nested, by address (stable while
+  // it runs, see above).
+  std::vector<const NestedId*> nested_ids_;
+  absl::node_hash_map<const Deduction*, NestedId> ids_;
   std::vector<CellDigit> removable_;  // one inner step's (Removable)
   std::vector<char> nest_seen_;
   std::vector<int> cells_;
@@ -1732,7 +1760,7 @@ class SeSearch {
     ded->on_causes.erase(
         std::unique(ded->on_causes.begin(), ded->on_causes.end()),
         ded->on_causes.end());
-    NestedSeen kept;
+    absl::flat_hash_set<std::string> kept;
     std::erase_if(ded->nested, [&kept](const Deduction& d) {
       return !kept.insert(NestedKey(d)).second;
     });
