@@ -437,11 +437,15 @@ class Chainer {
     kept_of_[static_cast<size_t>(start)] = static_cast<int>(kept_.size());
     kept_.push_back({start, kept_lits_.size(), static_cast<int>(num_order_),
                      kept_parents_.size(), clash_, work});
+    const size_t at = kept_lits_.size();
+    kept_lits_.insert(kept_lits_.end(), order_.begin(),
+                      order_.begin() + static_cast<std::ptrdiff_t>(num_order_));
+    kept_causes_.resize(at + num_order_);
+    kept_counts_.resize(at + num_order_);
     for (size_t i = 0; i < num_order_; ++i) {
-      const size_t l = static_cast<size_t>(order_[i]);
-      kept_lits_.push_back(order_[i]);
-      kept_causes_.push_back(lit_[l].cause);
-      kept_counts_.push_back(lit_[l].pcount);
+      const LitState& state = lit_[static_cast<size_t>(order_[i])];
+      kept_causes_[at + i] = state.cause;
+      kept_counts_[at + i] = state.pcount;
     }
     kept_parents_.insert(kept_parents_.end(), pool_.begin(), pool_.end());
     if (track_reads_)
@@ -545,9 +549,10 @@ class Chainer {
         if (counted->insert(NestedIdOf(static_cast<size_t>(nest))).second)
           count += NestedComplexity(d);
       }
-      const size_t b = static_cast<size_t>(lit_[static_cast<size_t>(l)].pbegin);
-      for (int i = 0; i < lit_[static_cast<size_t>(l)].pcount; ++i)
-        stack_.push_back(pool_[b + static_cast<size_t>(i)]);
+      const LitState& state = lit_[static_cast<size_t>(l)];
+      const int* const parents = pool_.data() + state.pbegin;
+      const int num_parents = state.pcount;
+      for (int i = 0; i < num_parents; ++i) stack_.push_back(parents[i]);
     }
     return count;
   }
@@ -871,15 +876,12 @@ class Chainer {
   // propagation finds the contradiction when it expands it.
   bool Add(int lit, const int* parents, int count, int nest = -1,
            int cause = kNoCause, bool check = true) {
-    const size_t l = static_cast<size_t>(lit);
-    if (lit_[l].stamp == gen_) return true;
-    lit_[l].stamp = gen_;
-    lit_[l].nest = nest;
-    lit_[l].cause = cause;
-    lit_[l].pbegin = static_cast<int>(pool_.size());
-    lit_[l].pcount = count;
+    LitState& state = lit_[static_cast<size_t>(lit)];
+    if (state.stamp == gen_) return true;
+    state = {gen_,  nest,
+             cause, static_cast<int>(pool_.size()),
+             count, static_cast<int>(num_order_)};
     for (int i = 0; i < count; ++i) pool_.push_back(parents[i]);
-    lit_[l].pos = static_cast<int>(num_order_);
     order_[num_order_++] = lit;
     if (check && IsSet(lit ^ 1)) {
       clash_ = lit >> 1;
@@ -974,8 +976,12 @@ class Chainer {
     }
     CandidateSet& cs = cands_[static_cast<size_t>(cell)];
     cs = cs.Without(CandidateSet::Of(d));
-    for (size_t k = 0; k < 3; ++k)
-      where_[Place(Units(cell)[k], d)] &= ~PosBit(cell, k);
+    const std::array<int, 3>& units = Units(cell);
+    std::array<size_t, 3> places;
+    for (size_t k = 0; k < 3; ++k) {
+      places[k] = Place(units[k], d);
+      where_[places[k]] &= ~PosBit(cell, k);
+    }
     if (cs.Count() == 1) {
       const int e = cs.Single();
       parents_.clear();
@@ -985,14 +991,15 @@ class Chainer {
                static_cast<int>(parents_.size()), -1, /*cause=*/-1))
         return false;
     }
-    for (int u : Units(cell)) {
-      const uint32_t places = where_[Place(u, d)];
-      if (Popcount(places) != 1) continue;
+    for (size_t k = 0; k < 3; ++k) {
+      const uint32_t left_places = where_[places[k]];
+      if (Popcount(left_places) != 1) continue;
+      const int u = units[k];
       const absl::Span<const int> unit = shape_.unit(u);
-      const int left = unit[static_cast<size_t>(std::countr_zero(places))];
+      const int left = unit[static_cast<size_t>(std::countr_zero(left_places))];
       // Its parents: the digit's other places on the board.
       parents_.clear();
-      for (int p : Bits(base_where_[Place(u, d)] & ~places))
+      for (int p : Bits(base_where_[places[k]] & ~left_places))
         parents_.push_back(Lit(unit[static_cast<size_t>(p)], d, false));
       if (!Add(Lit(left, d, true), parents_.data(),
                static_cast<int>(parents_.size()), -1, u))
@@ -1468,13 +1475,14 @@ class SeSearch {
     if (!*fresh) return memo_clash_[c] != 0;
     const bool clash = chainer_.Run(2 * cand + 1);
     memo_begin_[c] = static_cast<int>(memo_lits_.size());
-    for (int l : Implied(clash)) memo_lits_.push_back(l);
+    const absl::Span<const int> implied = Implied(clash);
+    memo_lits_.insert(memo_lits_.end(), implied.begin(), implied.end());
     memo_end_[c] = static_cast<int>(memo_lits_.size());
     memo_clash_[c] = clash ? 1 : 0;
     memo_set_at_[c] = memo_set_.size();
     memo_set_.resize(memo_set_.size() + words_, 0);
     uint64_t* set = &memo_set_[memo_set_at_[c]];
-    for (int l : Implied(clash)) {
+    for (int l : implied) {
       const size_t i = static_cast<size_t>(l);
       set[i / 64] |= uint64_t{1} << (i % 64);
     }
