@@ -464,13 +464,13 @@ class Chainer {
     int next = 0;
     for (size_t i = 0; i < size; ++i) {
       const size_t l = static_cast<size_t>(lits[i]);
-      lit_[l].stamp = gen_;
-      lit_[l].nest = -1;
-      lit_[l].cause = causes[i];
-      lit_[l].pbegin = next;
-      lit_[l].pcount = counts[i];
+      lit_[l] = {.stamp = gen_,
+                 .nest = -1,
+                 .cause = causes[i],
+                 .pbegin = next,
+                 .pcount = counts[i],
+                 .pos = static_cast<int>(i)};
       next += counts[i];
-      lit_[l].pos = static_cast<int>(i);
       order_[i] = lits[i];
     }
     pool_.assign(from.kept_parents_.begin() +
@@ -878,9 +878,12 @@ class Chainer {
            int cause = kNoCause, bool check = true) {
     LitState& state = lit_[static_cast<size_t>(lit)];
     if (state.stamp == gen_) return true;
-    state = {gen_,  nest,
-             cause, static_cast<int>(pool_.size()),
-             count, static_cast<int>(num_order_)};
+    state = {.stamp = gen_,
+             .nest = nest,
+             .cause = cause,
+             .pbegin = static_cast<int>(pool_.size()),
+             .pcount = count,
+             .pos = static_cast<int>(num_order_)};
     for (int i = 0; i < count; ++i) pool_.push_back(parents[i]);
     order_[num_order_++] = lit;
     if (check && IsSet(lit ^ 1)) {
