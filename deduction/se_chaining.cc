@@ -1099,10 +1099,6 @@ class Chainer {
   std::vector<int> kept_of_;
   std::vector<KeptRun> kept_;
   std::vector<int> kept_lits_, kept_causes_, kept_counts_, kept_parents_;
-  // Shared runs (see ReadWords). Tracking: this run's reads, each kept
-  // run's (ReadWords() words each, in kept_'s order), and per start
-  // literal whether CleanRun ran it. Sharing: the outer board's chainer
-  // and what the grids differ in.
   // What a chainer's construction would size and fill for the board's
   // literals, kept per thread from one chainer to the next (a nested
   // search makes thousands): the per-literal and per-candidate tables, the
@@ -1167,6 +1163,10 @@ class Chainer {
     Free().list.push_back(std::move(b));
   }
 
+  // Shared runs (see ReadWords). Tracking: this run's reads, each kept
+  // run's (ReadWords() words each, in kept_'s order), and per start
+  // literal whether CleanRun ran it. Sharing: the outer board's chainer
+  // and what the grids differ in.
   bool track_reads_ = false;
   std::vector<uint64_t> reads_, kept_reads_;
   std::vector<char> tried_;
